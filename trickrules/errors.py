@@ -1,0 +1,174 @@
+"""The errors trickrules raises, and the stable problem codes of the spec loader.
+
+Every error derives from :class:`TrickrulesError`. A spec that cannot be used raises
+:class:`SpecError`, which carries every :class:`Problem` found, best first::
+
+    >>> problem = Problem("TR202", "missing required key 'title'", "x.yaml", 1, 1, "$")
+    >>> str(problem)
+    "x.yaml:1:1: TR202 missing required key 'title' (at $)"
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+__all__ = [
+    "CODES",
+    "IllegalActionError",
+    "Problem",
+    "SpecError",
+    "TrickrulesError",
+]
+
+
+class TrickrulesError(Exception):
+    """Base of every error the library raises."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a spec, located in the file that says it.
+
+    Lines and columns are 1-based; `path` is a JSON path such as ``$.deck.suits[2]``.
+    """
+
+    code: str
+    message: str
+    file: str
+    line: int
+    column: int
+    path: str
+
+    def __str__(self) -> str:
+        """Return the problem as ``file:line:col: CODE message (at $.path)``."""
+        return f"{self.file}:{self.line}:{self.column}: {self.code} {self.message} (at {self.path})"
+
+
+def _problem_order(problem: Problem) -> tuple[str, int, int]:
+    """Return the sort key of a problem: where it is."""
+    return (problem.file, problem.line, problem.column)
+
+
+class SpecError(TrickrulesError):
+    """A spec (or an override given at load time) is invalid; carries every problem found."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        """Keep the problems, sorted by file, line and column (stable for equal places)."""
+        if not problems:
+            raise ValueError("SpecError needs at least one problem")
+        self.problems: tuple[Problem, ...] = tuple(sorted(problems, key=_problem_order))
+        super().__init__(str(self))
+
+    @property
+    def first(self) -> Problem:
+        """The first problem, the one to read first."""
+        return self.problems[0]
+
+    @property
+    def code(self) -> str:
+        """The code of the first problem."""
+        return self.first.code
+
+    @property
+    def message(self) -> str:
+        """The message of the first problem."""
+        return self.first.message
+
+    @property
+    def file(self) -> str:
+        """The file of the first problem."""
+        return self.first.file
+
+    @property
+    def line(self) -> int:
+        """The line of the first problem."""
+        return self.first.line
+
+    @property
+    def column(self) -> int:
+        """The column of the first problem."""
+        return self.first.column
+
+    @property
+    def path(self) -> str:
+        """The JSON path of the first problem."""
+        return self.first.path
+
+    def __str__(self) -> str:
+        """Return one line per problem."""
+        return "\n".join(str(problem) for problem in self.problems)
+
+    def __reduce__(self) -> tuple[type, tuple[tuple[Problem, ...]]]:
+        """Pickle by the problems, since __init__ does not take the message."""
+        return (type(self), (self.problems,))
+
+
+class IllegalActionError(TrickrulesError, ValueError):
+    """An action was applied that is not legal in the state; quotes the legal ones."""
+
+    def __init__(
+        self,
+        action: object,
+        legal_actions: Sequence[int],
+        state_text: str,
+        reason: str = "",
+    ) -> None:
+        """Keep the action, the legal actions, the state's text and the reason."""
+        self.action = action
+        self.legal_actions: tuple[int, ...] = tuple(legal_actions)
+        self.state_text = state_text
+        self.reason = reason
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        """Return the message quoting the action, the legal actions and the reason."""
+        why = f": {self.reason}" if self.reason else ""
+        legal = ", ".join(str(action) for action in self.legal_actions) or "none"
+        text = f"illegal action {self.action!r}{why}; legal actions: [{legal}]"
+        if self.state_text:
+            text += f"\nstate:\n{self.state_text}"
+        return text
+
+    def __reduce__(self) -> tuple[type, tuple[object, tuple[int, ...], str, str]]:
+        """Pickle by the constructor arguments."""
+        return (type(self), (self.action, self.legal_actions, self.state_text, self.reason))
+
+
+CODES: dict[str, str] = {
+    # TR1xx: reading the file and its YAML.
+    "TR101": "file not found",
+    "TR102": "not a regular file",
+    "TR103": "file too large",
+    "TR104": "not UTF-8 text",
+    "TR105": "YAML syntax error",
+    "TR106": "unsupported YAML tag",
+    "TR107": "document too large or too deeply nested",
+    "TR108": "duplicate mapping key",
+    "TR109": "mapping key is not a string or integer",
+    "TR110": "empty file or top level not a mapping",
+    "TR111": "several YAML documents in one file",
+    # TR2xx: the shape of the spec (JSON Schema).
+    "TR201": "unknown key",
+    "TR202": "missing required key",
+    "TR203": "wrong type",
+    "TR204": "invalid value",
+    # TR3xx: meaning across the spec.
+    "TR301": "undefined suit",
+    "TR302": "undefined attribute",
+    "TR303": "undefined section",
+    "TR304": "undefined option",
+    "TR305": "deck too small",
+    "TR306": "duplicate card id",
+    "TR307": "option value of the wrong type",
+    "TR308": "undefined token kind",
+    "TR309": "undefined measure",
+    "TR310": "player count not allowed",
+    "TR311": "duplicate name",
+    "TR312": "tableau required",
+    "TR313": "option used with the wrong type",
+    "TR314": "hand size missing for an allowed player count",
+    # TR4xx: overlays (`extends`).
+    "TR401": "extends cycle",
+    "TR402": "extends parent missing",
+}
