@@ -34,7 +34,8 @@ class RandomAgent:
 
     def step(self, state: State) -> int:
         """A uniformly random legal action."""
-        return self.rng.choice(state.legal_actions())
+        legal = state.legal_actions()
+        return legal[int(self.rng.random() * len(legal))]
 
 
 class GreedyAgent:

@@ -17,6 +17,7 @@ from .follow import LegalCards, compile_follow
 from .ranking import TrickWinner, compile_ranking
 from .rewards import TrickRewards, compile_rewards
 from .ruleset import Ruleset, TrumpChoice
+from .scoring import describe_rule
 
 if TYPE_CHECKING:
     from .state import State
@@ -60,6 +61,11 @@ class Game:
         self.place_offset = self.num_cards
         self.token_offset = 2 * self.num_cards
         self.trump_offset = self.token_offset + self.num_sections
+        sections = ruleset.tableau.sections if ruleset.tableau else ()
+        self.tokens_needed = tuple(s.tokens_needed for s in sections)
+        scoring = ruleset.scoring
+        self.measure_names = tuple(m.name for m in scoring.measures)
+        self.rule_labels = tuple(describe_rule(r, scoring.measures) for r in scoring.round_rules)
         self.card_ids = tuple(card.id for card in ruleset.deck.cards)
         self._card_index = {card_id: i for i, card_id in enumerate(self.card_ids)}
         self._tables: dict[frozenset[int], TrickTables] = {}

@@ -40,20 +40,19 @@ def free_token_spaces(tokens: Sequence[int], needed: Sequence[int]) -> int:
     return sum(need - held for held, need in zip(tokens, needed) if held < need)
 
 
-def forced_card(remaining: Sequence[int], suit: Sequence[int], section_suits: Sequence[int]) -> int | None:
-    """A card of `remaining` whose placement involves no choice, or None.
+def forced_cards(remaining: Sequence[int], suit: Sequence[int], section_suits: Sequence[int]) -> list[int]:
+    """The cards of `remaining` whose placement involves no choice, in play order.
 
     A choice exists between cards of one suit (their order on the stack) and between cards of
-    different new suits (which opens first). A card alone of its suit that does not compete
-    for a new section is forced.
+    different new suits (which opens a section first). A card alone of its suit that does not
+    compete for a new section is forced, and so is every card when only one remains. Placing
+    forced cards never turns another card into a choice or out of one, except by leaving a
+    single card: callers ask again after each decision.
     """
     if len(remaining) == 1:
-        return remaining[0]
+        return list(remaining)
     suits = [suit[c] for c in remaining]
-    new_suits = {s for s in suits if opens_section(s, section_suits)}
-    for card, card_suit in zip(remaining, suits):
-        if suits.count(card_suit) > 1:
-            continue
-        if card_suit not in new_suits or len(new_suits) == 1:
-            return card
-    return None
+    has_free = NO_SUIT in section_suits
+    new = {s for s in suits if has_free and s not in section_suits}
+    single_new = len(new) <= 1
+    return [c for c, s in zip(remaining, suits) if suits.count(s) == 1 and (single_new or s not in new)]

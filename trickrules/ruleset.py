@@ -92,6 +92,12 @@ class Deck:
     attributes: tuple[str, ...]
     cards: tuple[Card, ...]
     rank_names: tuple[tuple[int, str], ...] = ()
+    columns: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # attribute values by attribute, then card: what scoring sums up
+        columns = tuple(tuple(card.attributes[a] for card in self.cards) for a in range(len(self.attributes)))
+        object.__setattr__(self, "columns", columns)
 
     def rank_name(self, rank: int) -> str:
         """The display name of a rank (its number unless `rank_names` names it)."""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .faces import Faces
-from .ruleset import Deck, Measure, PointRule, Ruleset, Section, SectionValue, Tableau
+from .ruleset import Measure, PointRule, Ruleset, Section, SectionValue, Tableau
 
 
 @dataclass(frozen=True)
@@ -60,21 +60,46 @@ def section_scores(tableau: Tableau, player: PlayerRound, faces: Faces) -> list[
     return scores
 
 
-def measure_value(measure: Measure, ruleset: Ruleset, player: PlayerRound, faces: Faces) -> int:
-    """One measure of one player at the end of a round."""
+def measure_value(
+    measure: Measure, ruleset: Ruleset, player: PlayerRound, faces: Faces, tableau_score: int | None = None
+) -> int:
+    """One measure of one player at the end of a round (`tableau_score`: already summed)."""
     kind = measure.kind
     if kind == "tricks":
         return player.tricks
     if kind == "cards":
         return len(player.won_cards())
     if kind == "sum_attribute":
-        cards = ruleset.deck.cards
-        return sum(cards[c].attributes[measure.attribute] for c in player.won_cards())  # type: ignore[index]
+        column = ruleset.deck.columns[measure.attribute]  # type: ignore[index]
+        return sum([column[c] for c in player.won_cards()])
     if kind == "tokens":
         placed = sum(player.section_tokens) if _staffs_tableau(ruleset, measure.token) else 0
         return player.pool[measure.token] + placed  # type: ignore[index]
+    if tableau_score is not None:
+        return tableau_score
     assert ruleset.tableau is not None
     return sum(score for _, _, score in section_scores(ruleset.tableau, player, faces))
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """A round's scoring: sections, measures and points by rule, per player."""
+
+    sections: list[list[tuple[str, str, int]]]
+    measures: list[list[int]]
+    points: list[list[int]]
+
+
+def score_round(ruleset: Ruleset, players: Sequence[PlayerRound], faces: Faces) -> RoundScore:
+    """Score a finished round: each section once, then the measures and the point rules."""
+    tableau = ruleset.tableau
+    sections = [section_scores(tableau, p, faces) for p in players] if tableau is not None else []
+    totals = [sum(s for _, _, s in rows) for rows in sections] or [None] * len(players)
+    measures = [
+        [measure_value(m, ruleset, p, faces, total) for m in ruleset.scoring.measures]
+        for p, total in zip(players, totals)
+    ]
+    return RoundScore(sections, measures, round_points(ruleset.scoring.round_rules, measures))
 
 
 def _staffs_tableau(ruleset: Ruleset, token: int | None) -> bool:
@@ -118,7 +143,3 @@ def describe_rule(rule: PointRule, measures: Sequence[Measure]) -> str:
     keys = ", then ".join(("most " if k.most else "fewest ") + measures[k.measure].name for k in rule.keys)
     return f"best by {keys}"
 
-
-def deck_size(deck: Deck) -> int:
-    """Number of cards in a deck."""
-    return len(deck.cards)

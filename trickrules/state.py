@@ -14,10 +14,10 @@ from typing import Any
 
 from .errors import IllegalActionError
 from .game import Game, TrickTables
-from .placement import NO_SUIT, forced_card, free_token_sections, free_token_spaces, section_for
+from .placement import NO_SUIT, forced_cards, free_token_sections, free_token_spaces, section_for
 from .rewards import POINTS
 from .ruleset import UNLIMITED, TrumpChoice
-from .scoring import PlayerRound, describe_rule, game_winners, measure_value, round_points, section_scores
+from .scoring import PlayerRound, RoundScore, game_winners, score_round
 
 TERMINAL_PLAYER = -4
 """`current_player()` of a finished game (OpenSpiel's value)."""
@@ -33,10 +33,17 @@ class Phase(IntEnum):
     TERMINAL = 4
 
 
+# Plain integers on the hot path: comparing them is cheaper than comparing enum members.
+_CHOOSE_TRUMPS, _PLAY, _PLACE_TOKENS, _PLACE_CARDS, _TERMINAL = (int(p) for p in Phase)
+
+
 def deal_order(seed: int, round_number: int, num_cards: int) -> list[int]:
     """The shuffled deck of one round: the same on every machine for the same seed."""
     order = list(range(num_cards))
-    random.Random(f"trickrules:{seed}:{round_number}").shuffle(order)
+    uniform = random.Random(f"trickrules:{seed}:{round_number}").random
+    for i in range(num_cards - 1, 0, -1):  # Fisher-Yates on the generator's doubles
+        j = int(uniform() * (i + 1))
+        order[i], order[j] = order[j], order[i]
     return order
 
 
@@ -51,6 +58,8 @@ class State:
             return
         n = game.num_players
         self.round = 0
+        self.hand_size = game.ruleset.deal.hand_size
+        self.num_players = n
         self.totals = [0] * n
         self.history: list[int] = []
         self.round_results: list[dict[str, Any]] = []
@@ -67,6 +76,8 @@ class State:
         size = deal.hand_size
         self.hands = [sorted(order[p * size : (p + 1) * size]) for p in range(n)]
         self.set_aside = sorted(order[n * size :])
+        if self.events is not None:
+            self._log("deal", dealer=self.dealer, hands=[list(h) for h in self.hands], set_aside=list(self.set_aside))
         self.piles: list[list[int]] = [[] for _ in range(n)]
         self.tricks_won = [0] * n
         self.tricks_played = 0
@@ -89,13 +100,12 @@ class State:
         if isinstance(rules.trumps, TrumpChoice):
             self.trumps: frozenset[int] = frozenset()
             self.tables: TrickTables = game.tables(self.trumps)
-            self.phase = Phase.CHOOSE_TRUMPS
+            self._phase = _CHOOSE_TRUMPS
             offset = 0 if rules.trumps.by == "dealer" else 1
             self.current = (self.dealer + offset) % n
         else:
             self._set_trumps(rules.trumps)
-            self.phase = Phase.PLAY
-        self._log("deal", dealer=self.dealer, hands=[list(h) for h in self.hands], set_aside=list(self.set_aside))
+            self._phase = _PLAY
 
     def _first_leader(self) -> int:
         deal, n = self.game.ruleset.deal, self.game.num_players
@@ -108,42 +118,37 @@ class State:
     def _set_trumps(self, trumps: frozenset[int]) -> None:
         self.trumps = trumps
         self.tables = self.game.tables(trumps)
-        self._log("trumps", trumps=sorted(trumps))
+        if self.events is not None:
+            self._log("trumps", trumps=sorted(trumps))
 
     def _end_round(self) -> None:
         rules = self.game.ruleset
-        players = [self.player_round(p) for p in range(self.game.num_players)]
-        faces = self.tables.faces
-        measures = [[measure_value(m, rules, pr, faces) for m in rules.scoring.measures] for pr in players]
-        points = round_points(rules.scoring.round_rules, measures)
-        result = self._round_result(players, measures, points)
+        players = [self.player_round(p) for p in range(self.num_players)]
+        result = self._round_result(score_round(rules, players, self.tables.faces))
         for player, total in enumerate(result["points"]):
             self.totals[player] += total
         self.round_results.append(result)
         self._log("round_end", **result)
         self.round += 1
         if self.round >= rules.rounds:
-            self.phase = Phase.TERMINAL
+            self._phase = _TERMINAL
             self._legal = []
             self._log("game_end", totals=list(self.totals), winners=self.winners())
         else:
             self._start_round()
 
-    def _round_result(self, players: list[PlayerRound], measures: list[list[int]], points: list[list[int]]) -> dict:
-        rules = self.game.ruleset
-        names = [m.name for m in rules.scoring.measures]
-        labels = [describe_rule(r, rules.scoring.measures) for r in rules.scoring.round_rules]
+    def _round_result(self, score: RoundScore) -> dict[str, Any]:
+        names, labels = self.game.measure_names, self.game.rule_labels
         result: dict[str, Any] = {
             "round": self.round,
-            "measures": [dict(zip(names, m)) for m in measures],
-            "rules": [dict(zip(labels, p)) for p in points],
+            "measures": [dict(zip(names, m)) for m in score.measures],
+            "rules": [dict(zip(labels, p)) for p in score.points],
             "rewards": list(self.bonus),
-            "points": [sum(p) + b for p, b in zip(points, self.bonus)],
+            "points": [sum(p) + b for p, b in zip(score.points, self.bonus)],
         }
-        if rules.tableau is not None:
+        if score.sections:
             result["sections"] = [
-                [{"section": s, "case": c, "score": v} for s, c, v in section_scores(rules.tableau, pr, self.tables.faces)]
-                for pr in players
+                [{"section": s, "case": c, "score": v} for s, c, v in rows] for rows in score.sections
             ]
         return result
 
@@ -159,20 +164,25 @@ class State:
 
     # ------------------------------------------------------------ the state API
 
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for now."""
+        return Phase(self._phase)
+
     def current_player(self) -> int:
         """The player to decide now, or `TERMINAL_PLAYER` when the game is over."""
-        phase = self.phase
-        if phase == Phase.PLAY or phase == Phase.CHOOSE_TRUMPS:
+        phase = self._phase
+        if phase == _PLAY or phase == _CHOOSE_TRUMPS:
             return self.current
-        if phase == Phase.PLACE_TOKENS:
+        if phase == _PLACE_TOKENS:
             return self.token_queue[0][0]
-        if phase == Phase.PLACE_CARDS:
+        if phase == _PLACE_CARDS:
             return self.place_player
         return TERMINAL_PLAYER
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.phase == Phase.TERMINAL
+        return self._phase == _TERMINAL
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The actions the current player may take (empty for anyone else, or at the end)."""
@@ -184,19 +194,18 @@ class State:
         return list(legal)
 
     def _compute_legal(self) -> list[int]:
-        phase = self.phase
-        if phase == Phase.PLAY:
+        phase = self._phase
+        if phase == _PLAY:
             hand = self.hands[self.current]
             return list(hand) if not self.trick else self.tables.legal_follow(hand, self.led)
-        if phase == Phase.PLACE_TOKENS:
+        if phase == _PLACE_TOKENS:
             player = self.token_queue[0][0]
-            needed = [s.tokens_needed for s in self.game.ruleset.tableau.sections]  # type: ignore[union-attr]
             offset = self.game.token_offset
-            return [offset + s for s in free_token_sections(self.section_tokens[player], needed)]
-        if phase == Phase.PLACE_CARDS:
+            return [offset + s for s in free_token_sections(self.section_tokens[player], self.game.tokens_needed)]
+        if phase == _PLACE_CARDS:
             offset = self.game.place_offset
             return [offset + c for c in self.place_queue]
-        if phase == Phase.CHOOSE_TRUMPS:
+        if phase == _CHOOSE_TRUMPS:
             offset = self.game.trump_offset
             return [offset + s for s in self.game.ruleset.trumps.candidates]  # type: ignore[union-attr]
         return []
@@ -206,25 +215,38 @@ class State:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if action not in legal or type(action) is bool:
+        if action not in legal or action is True or action is False:
             self._illegal(action, legal)
-        self._legal = None
+        self._legal = None  # the handlers below may set the next legal actions
         self.history.append(action)
-        phase = self.phase
-        if phase == Phase.PLAY:
-            self._play(action)
-        elif phase == Phase.PLACE_TOKENS:
+        phase = self._phase
+        if phase == _PLAY:
+            # playing a card, inlined: the most frequent action of all
+            player = self.current
+            self.hands[player].remove(action)
+            trick = self.trick
+            if not trick:
+                self.led = self.tables.faces.group[action]
+            trick.append(action)
+            self.trick_players.append(player)
+            if self.events is not None:
+                self._log("play", player=player, card=action, face=self.tables.faces.face[action])
+            if len(trick) < self.num_players:
+                self.current = (player + 1) % self.num_players
+            else:
+                self._resolve_trick()
+        elif phase == _PLACE_TOKENS:
             self._place_token(action - self.game.token_offset)
-        elif phase == Phase.PLACE_CARDS:
+        elif phase == _PLACE_CARDS:
             self._place_card(self.place_player, action - self.game.place_offset)
             self._advance()
         else:
             self._set_trumps(frozenset([action - self.game.trump_offset]))
-            self.phase = Phase.PLAY
+            self._phase = _PLAY
             self.current = self.leader
 
     def _illegal(self, action: Any, legal: list[int]) -> None:
-        if self.phase == Phase.TERMINAL:
+        if self._phase == _TERMINAL:
             reason = "the game is over"
         elif isinstance(action, int) and not isinstance(action, bool) and 0 <= action < self.game.info().num_distinct_actions:
             reason = f"{self.game.action_to_string(action)} is not allowed now"
@@ -233,20 +255,6 @@ class State:
         raise IllegalActionError(action, legal, str(self), reason)
 
     # ------------------------------------------------------------ playing a trick
-
-    def _play(self, card: int) -> None:
-        player = self.current
-        self.hands[player].remove(card)
-        if not self.trick:
-            self.led = self.tables.faces.group[card]
-        self.trick.append(card)
-        self.trick_players.append(player)
-        if self.events is not None:
-            self._log("play", player=player, card=card, face=self.tables.faces.face[card])
-        if len(self.trick) < self.game.num_players:
-            self.current = (player + 1) % self.game.num_players
-        else:
-            self._resolve_trick()
 
     def _resolve_trick(self) -> None:
         tables, cards, players = self.tables, self.trick, self.trick_players
@@ -272,7 +280,8 @@ class State:
     def _gain(self, player: int, reward: int, token: int, amount: int) -> None:
         if token == POINTS:
             self.bonus[player] += amount
-            self._log("reward", player=player, reward=reward, token=None, amount=amount, taken=amount)
+            if self.events is not None:
+                self._log("reward", player=player, reward=reward, token=None, amount=amount, taken=amount)
             return
         kind = self.game.ruleset.tokens[token]
         available = amount if self.supply[token] == UNLIMITED else min(amount, self.supply[token])
@@ -286,63 +295,66 @@ class State:
         else:
             self.pool[player][token] += taken
         self._take(token, taken)
-        self._log("reward", player=player, reward=reward, token=token, amount=amount, taken=taken)
+        if self.events is not None:
+            self._log("reward", player=player, reward=reward, token=token, amount=amount, taken=taken)
 
     def _take(self, token: int, count: int) -> None:
         if self.supply[token] != UNLIMITED:
             self.supply[token] -= count
 
     def _free_spaces(self, player: int) -> int:
-        tableau = self.game.ruleset.tableau
-        assert tableau is not None
-        needed = [s.tokens_needed for s in tableau.sections]
         queued = sum(1 for p, _ in self.token_queue if p == player)
-        return free_token_spaces(self.section_tokens[player], needed) - queued
+        return free_token_spaces(self.section_tokens[player], self.game.tokens_needed) - queued
 
     # ------------------------------------------------------------ placements
 
     def _advance(self) -> None:
         """Apply forced placements, then wait for the next decision (or end the round)."""
-        if self._auto_place_tokens():
-            self.phase = Phase.PLACE_TOKENS
+        if self.token_queue and self._auto_place_tokens():
             return
-        if self.place_queue:
-            suits = self.tables.faces.suit
-            row = self.section_suits[self.place_player]
-            card = forced_card(self.place_queue, suits, row)
-            while card is not None:
-                self._place_card(self.place_player, card)
-                card = forced_card(self.place_queue, suits, row) if self.place_queue else None
-            if self.place_queue:
-                self.phase = Phase.PLACE_CARDS
+        queue = self.place_queue
+        if queue:
+            player = self.place_player
+            for card in forced_cards(queue, self.tables.faces.suit, self.section_suits[player]):
+                self._place_card(player, card)
+            if len(queue) == 1:
+                self._place_card(player, queue[0])
+            if queue:
+                self._phase = _PLACE_CARDS
+                offset = self.game.place_offset
+                self._legal = [offset + c for c in queue]
                 return
-        if self.tricks_played == self.game.ruleset.deal.hand_size:
+        if self.tricks_played == self.hand_size:
             self._end_round()
             return
-        self.phase = Phase.PLAY
+        self._phase = _PLAY
         self.current = self.leader
 
     def _auto_place_tokens(self) -> bool:
         """Place queued tokens that have one possible section; True if a choice remains."""
-        tableau = self.game.ruleset.tableau
+        needed = self.game.tokens_needed
         while self.token_queue:
-            assert tableau is not None
             player, _ = self.token_queue[0]
-            needed = [s.tokens_needed for s in tableau.sections]
             free = free_token_sections(self.section_tokens[player], needed)
             if len(free) > 1:
+                offset = self.game.token_offset
+                self._legal = [offset + f for f in free]
+                self._phase = _PLACE_TOKENS
                 return True
             self._put_token(free[0])
         return False
 
     def _place_token(self, section: int) -> None:
         self._put_token(section)
+        if self.token_queue and self._auto_place_tokens():
+            return
         self._advance()
 
     def _put_token(self, section: int) -> None:
         player, token = self.token_queue.pop(0)
         self.section_tokens[player][section] += 1
-        self._log("token", player=player, token=token, section=section)
+        if self.events is not None:
+            self._log("token", player=player, token=token, section=section)
 
     def _place_card(self, player: int, card: int) -> None:
         self.place_queue.remove(card)
@@ -354,7 +366,8 @@ class State:
         else:
             row[section] = suit
             self.stacks[player][section].append(card)
-        self._log("place", player=player, card=card, section=section)
+        if self.events is not None:
+            self._log("place", player=player, card=card, section=section)
 
     # ------------------------------------------------------------ results
 

@@ -1,0 +1,95 @@
+"""A game record as a readable, trick-by-trick log."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+
+def _seat(record: dict[str, Any], player: int) -> str:
+    agents = record.get("agents") or []
+    name = f" ({agents[player]})" if player < len(agents) else ""
+    return f"P{player}{name}"
+
+
+def _play_text(play: dict[str, Any]) -> str:
+    card, face = play["card"], play["as"]
+    return card if card == face.replace(" ", "-") else f"{card} as {face}"
+
+
+def _trick_lines(trick: dict[str, Any]) -> Iterator[str]:
+    plays = ", ".join(f"P{p['player']} {_play_text(p)}" for p in trick["plays"])
+    yield f"  Trick {trick['number']:>2}: {plays}  ->  P{trick['winner']} wins"
+    for reward in trick.get("rewards", []):
+        short = "" if reward["taken"] == reward["amount"] else f" (asked {reward['amount']}, supply or space short)"
+        yield f"      P{reward['player']} gains {reward['taken']} {reward['token']}: {reward['reward']}{short}"
+    tokens = trick.get("tokens", [])
+    if tokens:
+        yield "      tokens: " + ", ".join(f"P{t['player']} {t['token']} -> {t['section']}" for t in tokens)
+    placements = trick.get("placements", [])
+    if placements:
+        yield "      lays: " + ", ".join(f"{p['card']} -> {p['section'] or 'pile'}" for p in placements)
+
+
+def _score_lines(record: dict[str, Any], score: dict[str, Any]) -> Iterator[str]:
+    yield "  Score:"
+    for player, points in enumerate(score["points"]):
+        measures = ", ".join(f"{k} {v}" for k, v in score["measures"][player].items())
+        yield f"    {_seat(record, player)}: {points:+d} points  ({measures})"
+        if "sections" in score:
+            parts = [f"{s['section']} {s['score']:+d} [{s['case'].replace('_', ' ')}]" for s in score["sections"][player]]
+            yield "      sections: " + "; ".join(parts)
+        rules = ", ".join(f"{label}: {value:+d}" for label, value in score["rules"][player].items())
+        yield f"      rules: {rules}"
+
+
+def _stacks(record: dict[str, Any], round_: dict[str, Any]) -> Iterator[str]:
+    """Each player's tableau at the end of a round, rebuilt from the placements."""
+    stacks: dict[int, dict[str, list[str]]] = {}
+    tokens: dict[int, dict[str, int]] = {}
+    for trick in round_["tricks"]:
+        for p in trick.get("placements", []):
+            stacks.setdefault(p["player"], {}).setdefault(p["section"] or "pile", []).append(p["card"])
+        for t in trick.get("tokens", []):
+            if t["section"]:
+                row = tokens.setdefault(t["player"], {})
+                row[t["section"]] = row.get(t["section"], 0) + 1
+    if not stacks and not tokens:
+        return
+    yield "  Tableaux at the end of the round (stacks bottom to top, tokens):"
+    for player in range(record["players"]):
+        sections = sorted(set(stacks.get(player, {})) | set(tokens.get(player, {})))
+        parts = [
+            f"{s}: {' '.join(stacks.get(player, {}).get(s, [])) or '-'} ({tokens.get(player, {}).get(s, 0)} tok)"
+            for s in sections
+        ]
+        yield f"    P{player}: " + "; ".join(parts)
+
+
+def render_record(record: dict[str, Any]) -> str:
+    """The whole game as text: hands, tricks, rewards, placements, scores and standings."""
+    spec = record["spec"]
+    options = ", ".join(f"{k}={','.join(v) if isinstance(v, list) else v}" for k, v in record["options"].items())
+    lines = [f"{spec['title']} ({spec['id']}), {record['players']} players, seed {record['seed']}, options: {options or '-'}"]
+    for round_ in record["rounds"]:
+        trumps = ", ".join(round_["trumps"]) or "none"
+        lines.append("")
+        lines.append(f"Round {round_['round']}: dealer P{round_['dealer']}, trumps {trumps}")
+        for decision in round_.get("decisions", []):
+            lines.append(f"  P{decision['player']} chooses {decision['choice']}")
+        for player, hand in enumerate(round_["hands"]):
+            lines.append(f"  {_seat(record, player)} holds: {' '.join(hand)}")
+        if round_["set_aside"]:
+            lines.append(f"  set aside: {len(round_['set_aside'])} cards")
+        for trick in round_["tricks"]:
+            lines.extend(_trick_lines(trick))
+        lines.extend(_stacks(record, round_))
+        if "score" in round_:
+            lines.extend(_score_lines(record, round_["score"]))
+    lines.append("")
+    lines.append("Final standings:")
+    order = sorted(range(record["players"]), key=lambda p: -record["totals"][p])
+    for place, player in enumerate(order, 1):
+        mark = "  winner" if player in record["winners"] else ""
+        lines.append(f"  {place}. {_seat(record, player)}: {record['totals'][player]}{mark}")
+    return "\n".join(lines)
