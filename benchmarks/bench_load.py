@@ -1,0 +1,46 @@
+"""Spec loading speed: time to read, check and compile each shipped spec (target < 50 ms).
+
+Run: python benchmarks/bench_load.py [--repeat R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+from trickrules.checks import load_spec
+from trickrules.compiler import compile_ruleset
+from trickrules.game import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=20)
+    args = parser.parse_args()
+    for path in sorted((ROOT / "specs").glob("*.yaml")):
+        if path.name.endswith(".examples.yaml"):
+            continue
+        times = {"read + check": [], "compile": [], "tables": []}
+        for _ in range(args.repeat):
+            t0 = time.perf_counter()
+            source = load_spec(path)
+            t1 = time.perf_counter()
+            ruleset = compile_ruleset(source)
+            t2 = time.perf_counter()
+            Game(ruleset).new_initial_state(0)
+            t3 = time.perf_counter()
+            times["read + check"].append(t1 - t0)
+            times["compile"].append(t2 - t1)
+            times["tables"].append(t3 - t2)
+        total = [sum(parts) for parts in zip(*times.values())]
+        parts = ", ".join(f"{k} {statistics.median(v) * 1000:.1f} ms" for k, v in times.items())
+        verdict = "meets" if statistics.median(total) < 0.05 else "ABOVE"
+        print(f"{path.name:14s} median {statistics.median(total) * 1000:5.1f} ms ({parts}); {verdict} target 50 ms")
+
+
+if __name__ == "__main__":
+    main()
