@@ -236,8 +236,10 @@ class _Converter:
         """Return the plain value of a node; raise TR107 past the node or depth budget."""
         self.nodes += 1
         if self.nodes > MAX_NODES or depth > MAX_DEPTH:
-            limit = f"more than {MAX_NODES} nodes" if self.nodes > MAX_NODES else f"nested deeper than {MAX_DEPTH}"
-            message = f"document is too large ({limit}, counting repeats through aliases)"
+            if self.nodes > MAX_NODES:
+                message = f"document is too large: more than {MAX_NODES} nodes, counting repeats through aliases"
+            else:
+                message = f"document is nested more than {MAX_DEPTH} levels deep (through aliases too)"
             line, column = self.where(node)
             shown = path[:MAX_SHOWN_STEPS]
             raise SpecError([*self.problems, _problem("TR107", message, self.file, line, column, shown)])
@@ -381,10 +383,9 @@ def _resolve(document: _Document, folder: Path, seen: tuple[str, ...]) -> _Chain
     where = document.locations[("extends",)]
     locations = {path: spot for path, spot in document.locations.items() if path[:1] != ("extends",)}
     parent_name = _parent_name(target, folder, where)
-    if _identity(parent_name) in seen:
-        files = " -> ".join([document.file, parent_name])
-        raise SpecError([Problem("TR401", f"extends cycle: {files} is already in the chain",
-                                 *where, "$.extends")])
+    if _identity(parent_name) in seen + (_identity(document.file),):
+        message = f"extends cycle: '{target}' leads back to a spec already in the chain"
+        raise SpecError([Problem("TR401", message, *where, "$.extends")])
     parent = _read_parent(parent_name, where, seen + (_identity(document.file),))
     merged = _merge(parent.data, data)
     locations = _merge_locations(parent, data, locations, merged)
@@ -406,7 +407,7 @@ def _read_parent(name: str, where: Location, seen: tuple[str, ...]) -> _Chain:
     except SpecError as error:
         if error.code not in ("TR101", "TR102"):
             raise
-        message = f"extends parent missing: {name} ({error.message})"
+        message = f"extends parent missing: {error.message}"
         raise SpecError([Problem("TR402", message, *where, "$.extends")]) from None
     document = _read_document(name, raw)
     return _resolve(document, Path(name).resolve().parent, seen)
