@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
@@ -101,7 +101,7 @@ def read_spec(path: str | os.PathLike[str]) -> SpecSource:
     """
     name = os.fspath(path)
     raw = _read_bytes(name)
-    return _build(name, raw, Path(name).resolve().parent, ())
+    return _build(name, raw, Path(name).resolve().parent)
 
 
 def read_spec_text(text: str, file: str = "<string>") -> SpecSource:
@@ -109,20 +109,20 @@ def read_spec_text(text: str, file: str = "<string>") -> SpecSource:
     raw = text.encode("utf-8")
     if len(raw) > MAX_FILE_BYTES:
         raise SpecError([_problem("TR103", _too_large(len(raw)), file)])
-    return _build(file, raw, Path.cwd(), ())
+    return _build(file, raw, Path.cwd())
 
 
 # --- one file ---------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Document:
-    """One file's data and node locations, as converted."""
+    """One file's bytes, data and node locations, as converted."""
 
     file: str
     raw: bytes
-    data: dict[str, Any] = field(default_factory=dict)
-    locations: dict[PathKey, Location] = field(default_factory=dict)
+    data: dict[str, Any]
+    locations: dict[PathKey, Location]
 
 
 def _problem(code: str, message: str, file: str, line: int = 1, column: int = 1,
@@ -359,9 +359,9 @@ class _Chain:
     raws: tuple[bytes, ...]
 
 
-def _build(file: str, raw: bytes, folder: Path, seen: tuple[str, ...]) -> SpecSource:
+def _build(file: str, raw: bytes, folder: Path) -> SpecSource:
     """Return the SpecSource of a file's bytes, merged over its parents."""
-    chain = _resolve(_read_document(file, raw), folder, seen)
+    chain = _resolve(_read_document(file, raw), folder, ())
     digest = hashlib.sha256()
     for part in chain.raws:
         digest.update(part)
@@ -375,7 +375,7 @@ def _build(file: str, raw: bytes, folder: Path, seen: tuple[str, ...]) -> SpecSo
 
 
 def _resolve(document: _Document, folder: Path, seen: tuple[str, ...]) -> _Chain:
-    """Merge a document over the chain of parents it extends."""
+    """Merge a document over the chain of parents it extends; `seen` are its descendants."""
     data = dict(document.data)
     if "extends" not in data:
         return _Chain(data, document.locations, (document.file,), (document.raw,))
@@ -394,8 +394,9 @@ def _resolve(document: _Document, folder: Path, seen: tuple[str, ...]) -> _Chain
 
 def _parent_name(target: Any, folder: Path, where: Location) -> str:
     """Return the parent's path, relative to the child's folder; TR203 if not text."""
-    if not isinstance(target, str) or not target:
-        message = f"extends must be a path (a string), not {_kind(target)}"
+    if not isinstance(target, str) or not target.strip():
+        shown = "an empty string" if isinstance(target, str) else _kind(target)
+        message = f"extends must be the path of a parent spec, not {shown}"
         raise SpecError([Problem("TR203", message, *where, "$.extends")])
     return os.fspath(folder / target)
 
