@@ -184,6 +184,8 @@ class _Runner:
             state._legal = None
             state.apply_action(card)
             self.decide(decisions)
+        if decisions:
+            raise ExampleError(f"decisions left unused: {', '.join(decisions)}")
 
     def decide(self, decisions: list[str]) -> None:
         """Take placement decisions: the case's own, in order, else the first legal one."""

@@ -66,6 +66,7 @@ class Game:
         scoring = ruleset.scoring
         self.measure_names = tuple(m.name for m in scoring.measures)
         self.rule_labels = tuple(describe_rule(r, scoring.measures) for r in scoring.round_rules)
+        self.won_to_pile = ruleset.won_cards == "pile"
         self.card_ids = tuple(card.id for card in ruleset.deck.cards)
         self._card_index = {card_id: i for i, card_id in enumerate(self.card_ids)}
         self._tables: dict[frozenset[int], TrickTables] = {}

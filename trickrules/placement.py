@@ -14,18 +14,14 @@ NO_SUIT = -1
 NO_SECTION = -1
 
 
-def section_for(suit: int, section_suits: Sequence[int]) -> int:
+def section_for(suit: int, section_suits: list[int]) -> int:
     """The section a card of `suit` goes to: the one holding the suit, else the next free one."""
-    free = NO_SECTION
-    for index, held in enumerate(section_suits):
-        if held == suit:
-            return index
-        if held == NO_SUIT and free == NO_SECTION:
-            free = index
-    return free
+    if suit in section_suits:
+        return section_suits.index(suit)
+    return section_suits.index(NO_SUIT) if NO_SUIT in section_suits else NO_SECTION
 
 
-def opens_section(suit: int, section_suits: Sequence[int]) -> bool:
+def opens_section(suit: int, section_suits: list[int]) -> bool:
     """Whether a card of `suit` would open a new section."""
     return suit not in section_suits and NO_SUIT in section_suits
 
@@ -36,8 +32,8 @@ def free_token_sections(tokens: Sequence[int], needed: Sequence[int]) -> list[in
 
 
 def free_token_spaces(tokens: Sequence[int], needed: Sequence[int]) -> int:
-    """Number of free token spaces on a tableau row."""
-    return sum(need - held for held, need in zip(tokens, needed) if held < need)
+    """Number of free token spaces on a tableau row (a section never holds more than it needs)."""
+    return sum(needed) - sum(tokens)
 
 
 def forced_cards(remaining: Sequence[int], suit: Sequence[int], section_suits: Sequence[int]) -> list[int]:
@@ -52,7 +48,8 @@ def forced_cards(remaining: Sequence[int], suit: Sequence[int], section_suits: S
     if len(remaining) == 1:
         return list(remaining)
     suits = [suit[c] for c in remaining]
-    has_free = NO_SUIT in section_suits
-    new = {s for s in suits if has_free and s not in section_suits}
-    single_new = len(new) <= 1
-    return [c for c, s in zip(remaining, suits) if suits.count(s) == 1 and (single_new or s not in new)]
+    if NO_SUIT in section_suits:
+        new = {s for s in suits if s not in section_suits}
+        if len(new) > 1:
+            return [c for c, s in zip(remaining, suits) if s not in new and suits.count(s) == 1]
+    return [c for c, s in zip(remaining, suits) if suits.count(s) == 1]

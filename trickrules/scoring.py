@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from .faces import Faces
 from .ruleset import Measure, PointRule, Ruleset, Section, SectionValue, Tableau
@@ -21,7 +22,9 @@ class PlayerRound:
 
     def won_cards(self) -> tuple[int, ...]:
         """Every card this player won: pile and tableau stacks."""
-        return self.pile + tuple(c for stack in self.stacks for c in stack)
+        if not self.stacks:
+            return self.pile
+        return self.pile + tuple(chain.from_iterable(self.stacks))
 
 
 SECTION_CASES = ("cards_staffed", "cards_understaffed", "empty_staffed", "empty_understaffed")
@@ -55,7 +58,11 @@ def section_scores(tableau: Tableau, player: PlayerRound, faces: Faces) -> list[
     """(section name, case, score) of every section of a player's tableau."""
     scores = []
     for section, stack, tokens in zip(tableau.sections, player.stacks, player.section_tokens):
-        case = section_case(section, stack, tokens)
+        staffed = tokens >= section.tokens_needed
+        if stack:
+            case = "cards_staffed" if staffed else "cards_understaffed"
+        else:
+            case = "empty_staffed" if staffed else "empty_understaffed"
         scores.append((section.name, case, section_value(getattr(tableau, case), section, stack, tokens, faces)))
     return scores
 

@@ -38,13 +38,14 @@ _CHOOSE_TRUMPS, _PLAY, _PLACE_TOKENS, _PLACE_CARDS, _TERMINAL = (int(p) for p in
 
 
 def deal_order(seed: int, round_number: int, num_cards: int) -> list[int]:
-    """The shuffled deck of one round: the same on every machine for the same seed."""
-    order = list(range(num_cards))
+    """The shuffled deck of one round: the same on every machine for the same seed.
+
+    Each card gets a key from a generator seeded by the text ``trickrules:SEED:ROUND``; the
+    deck is sorted by those keys (ties cannot change the order: the sort is stable).
+    """
     uniform = random.Random(f"trickrules:{seed}:{round_number}").random
-    for i in range(num_cards - 1, 0, -1):  # Fisher-Yates on the generator's doubles
-        j = int(uniform() * (i + 1))
-        order[i], order[j] = order[j], order[i]
-    return order
+    keys = [uniform() for _ in range(num_cards)]
+    return sorted(range(num_cards), key=keys.__getitem__)
 
 
 class State:
@@ -157,7 +158,7 @@ class State:
         return PlayerRound(
             pile=tuple(self.piles[player]),
             tricks=self.tricks_won[player],
-            stacks=tuple(tuple(s) for s in self.stacks[player]),
+            stacks=tuple(map(tuple, self.stacks[player])),
             section_tokens=tuple(self.section_tokens[player]),
             pool=tuple(self.pool[player]),
         )
@@ -236,9 +237,15 @@ class State:
             else:
                 self._resolve_trick()
         elif phase == _PLACE_TOKENS:
-            self._place_token(action - self.game.token_offset)
+            player, token = self.token_queue.pop(0)
+            section = action - self.game.token_offset
+            self.section_tokens[player][section] += 1
+            if self.events is not None:
+                self._log("token", player=player, token=token, section=section)
+            if not (self.token_queue and self._auto_place_tokens()):
+                self._advance()
         elif phase == _PLACE_CARDS:
-            self._place_card(self.place_player, action - self.game.place_offset)
+            self._place_cards(self.place_player, [action - self.game.place_offset])
             self._advance()
         else:
             self._set_trumps(frozenset([action - self.game.trump_offset]))
@@ -267,7 +274,7 @@ class State:
         if tables.trick_rewards is not None:
             for gain in tables.trick_rewards(cards, players, position, self.led):
                 self._gain(*gain)
-        if self.game.ruleset.won_cards == "pile":
+        if self.game.won_to_pile:
             self.piles[winner].extend(cards)
         else:
             self.place_queue = list(cards)
@@ -284,10 +291,11 @@ class State:
                 self._log("reward", player=player, reward=reward, token=None, amount=amount, taken=amount)
             return
         kind = self.game.ruleset.tokens[token]
-        available = amount if self.supply[token] == UNLIMITED else min(amount, self.supply[token])
+        supply = self.supply[token]
+        available = amount if supply == UNLIMITED or amount <= supply else supply
         taken = available
         if kind.to == "tableau":
-            taken = min(available, self._free_spaces(player))
+            taken = min(available, self._free_spaces(player, token))
             self.token_queue.extend([(player, token)] * taken)
             if kind.when_no_space == "lost":
                 self.lost[token] += available - taken
@@ -302,8 +310,8 @@ class State:
         if self.supply[token] != UNLIMITED:
             self.supply[token] -= count
 
-    def _free_spaces(self, player: int) -> int:
-        queued = sum(1 for p, _ in self.token_queue if p == player)
+    def _free_spaces(self, player: int, token: int) -> int:
+        queued = self.token_queue.count((player, token)) if self.token_queue else 0
         return free_token_spaces(self.section_tokens[player], self.game.tokens_needed) - queued
 
     # ------------------------------------------------------------ placements
@@ -315,10 +323,9 @@ class State:
         queue = self.place_queue
         if queue:
             player = self.place_player
-            for card in forced_cards(queue, self.tables.faces.suit, self.section_suits[player]):
-                self._place_card(player, card)
+            self._place_cards(player, forced_cards(queue, self.tables.faces.suit, self.section_suits[player]))
             if len(queue) == 1:
-                self._place_card(player, queue[0])
+                self._place_cards(player, queue[:])
             if queue:
                 self._phase = _PLACE_CARDS
                 offset = self.game.place_offset
@@ -344,30 +351,27 @@ class State:
             self._put_token(free[0])
         return False
 
-    def _place_token(self, section: int) -> None:
-        self._put_token(section)
-        if self.token_queue and self._auto_place_tokens():
-            return
-        self._advance()
-
     def _put_token(self, section: int) -> None:
         player, token = self.token_queue.pop(0)
         self.section_tokens[player][section] += 1
         if self.events is not None:
             self._log("token", player=player, token=token, section=section)
 
-    def _place_card(self, player: int, card: int) -> None:
-        self.place_queue.remove(card)
-        suit = self.tables.faces.suit[card]
-        row = self.section_suits[player]
-        section = section_for(suit, row)
-        if section < 0:
-            self.piles[player].append(card)
-        else:
-            row[section] = suit
-            self.stacks[player][section].append(card)
-        if self.events is not None:
-            self._log("place", player=player, card=card, section=section)
+    def _place_cards(self, player: int, cards: list[int]) -> None:
+        """Lay won cards on the player's tableau in order (the pile when no section is left)."""
+        queue, suit_of = self.place_queue, self.tables.faces.suit
+        row, stacks = self.section_suits[player], self.stacks[player]
+        for card in cards:
+            queue.remove(card)
+            suit = suit_of[card]
+            section = row.index(suit) if suit in row else section_for(suit, row)
+            if section < 0:
+                self.piles[player].append(card)
+            else:
+                row[section] = suit
+                stacks[section].append(card)
+            if self.events is not None:
+                self._log("place", player=player, card=card, section=section)
 
     # ------------------------------------------------------------ results
 

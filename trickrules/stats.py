@@ -1,12 +1,15 @@
-"""Statistics of many games: exact tallies from the event log, and the tests that compare them.
+"""Statistics of many games: exact tallies from the event log, figures, and the tests that compare them.
 
 A `Tally` holds only integers (counts, sums and sums of squares), so adding the tallies of
 chunks of games gives the same numbers whatever the chunks and whichever process played
 them. Floats appear only when a tally is read as figures: a `Proportion` (with its Wilson
-interval) or a `Sample` (mean, standard deviation, range).
+interval) or a `Sample` (mean, standard deviation, range), grouped per seat (`SeatFigures`)
+and per rule (`RuleFigures`). A `Comparison` tests two runs figure by figure: a
+two-proportion z-test for rates, Welch's t-test (normal approximation) for means.
 
->>> Proportion(30, 100).interval()
-(0.2189489..., 0.3958...)
+>>> low, high = Proportion(30, 100).interval()
+>>> round(low, 4), round(high, 4)
+(0.2189, 0.3958)
 """
 
 from __future__ import annotations
