@@ -32,8 +32,10 @@ from typing import Any
 
 __all__ = ["MARKER", "command_block", "expand", "rulebook", "spec_reference"]
 
-MARKER = re.compile(r"^<!-- generate: (?P<kind>[a-z-]+)(?: (?P<args>.*?))? -->[ \t]*$", re.MULTILINE)
-"""A generation marker: a whole line ``<!-- generate: KIND ARGS -->``."""
+MARKER = re.compile(r"^(?P<indent>[ \t]*)<!-- generate: (?P<kind>[a-z-]+)(?: (?P<args>.*?))? -->[ \t]*$", re.MULTILINE)
+"""A generation marker: a whole line ``<!-- generate: KIND ARGS -->``, maybe indented.
+
+An indented marker (inside an admonition, a list) gets its text indented the same way."""
 
 ROOT = Path(__file__).resolve().parent.parent
 """The project folder (where ``specs/`` and ``docs/`` are)."""
@@ -46,7 +48,8 @@ def expand(markdown: str, root: Path = ROOT) -> str:
         kind, args = match["kind"], shlex.split(match["args"] or "")
         if kind not in GENERATORS:
             raise ValueError(f"unknown generation marker {kind!r} (known: {', '.join(GENERATORS)})")
-        return GENERATORS[kind](args, root)
+        text = GENERATORS[kind](args, root)
+        return "\n".join(match["indent"] + line if line else line for line in text.splitlines())
 
     return MARKER.sub(replace, markdown)
 
