@@ -104,8 +104,12 @@ def rulebook(args: Sequence[str], root: Path = ROOT) -> str:
 
 # ---------------------------------------------------------------- the spec reference
 
-SHIPPED_SPECS = ("specs/kingdoms.yaml", "specs/meadows.yaml", "docs/examples/tutorial/step4.yaml")
-"""Specs the reference takes an example from when the schema gives none, in this order."""
+def example_specs(root: Path = ROOT) -> list[str]:
+    """Specs the reference takes an example from when the schema gives none, in this order:
+    the shipped specs, then the tutorial's files."""
+    shipped = sorted(p for p in (root / "specs").glob("*.yaml") if not p.name.endswith(".examples.yaml"))
+    tutorial = sorted((root / "docs" / "examples" / "tutorial").glob("step*.yaml"), reverse=True)
+    return [str(p.relative_to(root)) for p in shipped + tutorial if not p.name.endswith(".examples.yaml")]
 
 GUIDES: dict[str, list[tuple[str, str]]] = {
     "extends": [("How to write an overlay", "../howto/overlay.md")],
@@ -185,7 +189,7 @@ class _Reference:
                 self.anchors[self.def_name(prop)] = key
         for name in self.defs:
             self.anchors.setdefault(name, "form-" + words(name).replace(" ", "-"))
-        self.spec_data = [self.load(path) for path in SHIPPED_SPECS]
+        self.spec_data = [self.load(path) for path in example_specs(root)]
 
     def load(self, path: str) -> dict[str, Any]:
         from .checks import load_spec

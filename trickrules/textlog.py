@@ -22,7 +22,9 @@ def _trick_lines(trick: dict[str, Any]) -> Iterator[str]:
     yield f"  Trick {trick['number']:>2}: {plays}  ->  P{trick['winner']} wins"
     for reward in trick.get("rewards", []):
         short = "" if reward["taken"] == reward["amount"] else f" (asked {reward['amount']}, supply or space short)"
-        yield f"      P{reward['player']} gains {reward['taken']} {reward['token']}: {reward['reward']}{short}"
+        what = reward["token"] if reward["taken"] == 1 or reward["token"].endswith("s") else reward["token"] + "s"
+        what = "point" if what == "points" and reward["taken"] == 1 else what
+        yield f"      P{reward['player']} gains {reward['taken']} {what}: {reward['reward']}{short}"
     tokens = trick.get("tokens", [])
     if tokens:
         yield "      tokens: " + ", ".join(f"P{t['player']} {t['token']} -> {t['section']}" for t in tokens)
