@@ -466,7 +466,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game; game i has seed SEED + i (default 0)")
     parser.add_argument("--workers", type=int, help="processes to play in (default: the number of CPUs)")
     parser.add_argument("--json", metavar="FILE", help="write the figures (and the comparison) as JSON to FILE ('-': standard output)")
-    parser.add_argument("--compare", metavar="SPEC", help="play the same seeds with another spec (or an overlay) and test the differences")
+    parser.add_argument("--compare", metavar="SPEC", help="play the same seeds, players, options and agents with another spec (or an overlay) and test the differences")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the score distribution of each seat (needs matplotlib)")
 
 
