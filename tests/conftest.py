@@ -1,0 +1,47 @@
+"""Hypothesis profiles for the test suite.
+
+- ``default``: quick, for every run and for CI (the property tests take about a minute).
+- ``ci``: ``default`` with ``derandomize=True``; loaded instead of ``default`` when the
+  environment has ``CI=true``, so a CI run is reproducible.
+- ``thorough``: ten times the examples of ``default``; run it before a release or after
+  touching the engine::
+
+      pytest tests/test_properties.py tests/test_fuzz_loader.py tests/test_roundtrip.py \\
+          --hypothesis-profile=thorough --hypothesis-show-statistics
+
+``--hypothesis-profile=NAME`` always wins. Property tests size their example counts with
+``strategies.scaled(n)``: ``n`` examples under ``default``, ``10 n`` under ``thorough``.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+DEFAULT_EXAMPLES = 100
+"""max_examples of the default profile; `strategies.scaled` counts relative to it."""
+
+_COMMON = {
+    "deadline": None,  # whole games per example: their time varies with the generated spec
+    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
+    "print_blob": True,
+}
+
+settings.register_profile("default", max_examples=DEFAULT_EXAMPLES, **_COMMON)  # type: ignore[arg-type]
+settings.register_profile("ci", settings.get_profile("default"), derandomize=True)
+settings.register_profile("thorough", settings.get_profile("default"), max_examples=10 * DEFAULT_EXAMPLES)
+
+
+def _profile_given(config: pytest.Config) -> bool:
+    try:
+        return bool(config.getoption("hypothesis_profile"))
+    except ValueError:  # hypothesis' pytest plugin is not active
+        return False
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Load ``default`` (``ci`` under CI=true) unless --hypothesis-profile names one."""
+    if not _profile_given(config):
+        settings.load_profile("ci" if os.environ.get("CI", "").lower() == "true" else "default")
