@@ -293,7 +293,6 @@ def test_cli_plot_without_matplotlib_exits_2(monkeypatch: pytest.MonkeyPatch, tm
 
 
 def test_cli_plot_writes_a_png(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
     target = tmp_path / "scores.png"
     assert main(["simulate", str(KINGDOMS), "-n", "10", "--workers", "1", "--plot", str(target)]) == 0
     assert target.read_bytes().startswith(b"\x89PNG")

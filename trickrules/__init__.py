@@ -16,10 +16,12 @@ from .errors import IllegalActionError, Problem, SpecError, TrickrulesError
 from .game import Game, GameInfo, load_game
 from .loader import load_ruleset, load_ruleset_text
 from .ruleset import Ruleset
+from .simulate import Comparison, SimulationError, SimulationResult, compare, simulate
 from .state import TERMINAL_PLAYER, Phase, State
 
 __all__ = [
     "Agent",
+    "Comparison",
     "Game",
     "GameInfo",
     "GreedyAgent",
@@ -27,14 +29,18 @@ __all__ = [
     "Phase",
     "Problem",
     "RandomAgent",
+    "SimulationError",
+    "SimulationResult",
     "Ruleset",
     "SpecError",
     "State",
     "TERMINAL_PLAYER",
     "TrickrulesError",
     "__version__",
+    "compare",
     "load_game",
     "load_ruleset",
     "load_ruleset_text",
     "make_agent",
+    "simulate",
 ]

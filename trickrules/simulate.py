@@ -552,7 +552,7 @@ def plot_scores(path: str, result: SimulationResult, other: SimulationResult | N
     edges = [low - 0.5 + width * i for i in range((high - low) // width + 2)]
     figure, axes = plt.subplots(len(result.seats), 1, figsize=(8, 2.2 * len(result.seats)), sharex=True, squeeze=False)
     for seat, axis in zip(result.seats, axes[:, 0]):
-        for run, colour in zip(runs, ("tab:blue", "tab:orange")):
+        for run, colour in zip(runs, ("C0", "C1")):
             if seat.seat >= len(run.seats):
                 continue
             figures = run.seats[seat.seat]
