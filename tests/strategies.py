@@ -238,10 +238,10 @@ def _tableau(draw: st.DrawFn, tokens: dict[str, Any]) -> dict[str, Any]:
         for name in SECTION_NAMES[:count]
     ]
     tableau: dict[str, Any] = {"sections": sections}
-    if tokens and draw(st.booleans()):
+    if tokens and draw(st.integers(0, 3)) > 0:
         name = next(iter(tokens))  # one kind staffs the sections; only it may go to the tableau
         tableau["token"] = name
-        if draw(st.booleans()):
+        if draw(st.integers(0, 2)) > 0:
             tokens[name]["to"] = "tableau"
             tokens[name]["when_no_space"] = draw(st.sampled_from(["stays_in_supply", "lost"]))
     values: list[Any] = ["top_rank", "sum_ranks", "card_count", "value", 0, 2, {"per_missing_token": -2}]

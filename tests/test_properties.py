@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import given, note, settings
+from hypothesis import event, given, note, settings
 from hypothesis import strategies as st
 
 import trickrules
@@ -220,6 +220,16 @@ def check_trick_in_progress(state: State) -> None:
     assert all(b == (a + 1) % n for a, b in zip(players, players[1:])), f"seat order broken: {players}"
 
 
+def check_refuses(state: State, legal: Sequence[int]) -> None:
+    """An action outside `legal` raises IllegalActionError and leaves the state as it was."""
+    wrong = [c for hand in state.hands for c in hand if c not in legal][:1] or [-1]
+    before = (str(state), list(state.history))
+    with pytest.raises(IllegalActionError):
+        state.apply_action(wrong[0])
+    assert (str(state), list(state.history)) == before, "a refused action changed the state"
+    assert state.legal_actions() == list(legal)
+
+
 def check_trick(event: dict[str, Any], num_players: int) -> None:
     """A finished trick: one card from every player, in seat order from the leader."""
     players, cards = event["players"], event["cards"]
@@ -230,8 +240,8 @@ def check_trick(event: dict[str, Any], num_players: int) -> None:
 
 def check_play(event: dict[str, Any], action: int, legal: Sequence[int], player: int) -> None:
     """The card played is the action taken, by the player to move, from the legal actions."""
-    assert event["card"] == action and event["player"] == player, (event, action, player)
-    assert action in legal, f"card {action} played though not legal: {list(legal)}"
+    assert event["card"] in legal, f"card {event['card']} played though not legal: {list(legal)}"
+    assert (event["card"], event["player"]) == (action, player), f"asked {action} of {player}, got {event}"
 
 
 def check_follow(state: State, legal: Sequence[int], faces: Faces) -> None:
@@ -271,10 +281,10 @@ def check_observations(state: State) -> None:
     ids = state.game.card_ids
     for player in range(state.game.num_players):
         observation = state.observation(player)
-        assert observation["hand"] == [ids[c] for c in state.hands[player]]
         hidden = {ids[c] for other, hand in enumerate(state.hands) if other != player for c in hand}
         shown = set(_words(observation))
         assert not hidden & shown, f"player {player} sees {sorted(hidden & shown)}"
+        assert observation["hand"] == [ids[c] for c in state.hands[player]], "not the player's own hand"
 
 
 def _words(value: Any) -> list[str]:
@@ -493,6 +503,8 @@ def play_checked(game: Game, seed: int, choose: Choose, reader: Ruleset | None =
         legal, player = state.legal_actions(), state.current_player()
         assert legal, "a decision without legal actions"
         check_follow(state, legal, faces)
+        if len(state.history) % 7 == 0:
+            check_refuses(state, legal)
         if len(state.history) == clone_at:
             twin = (state.clone(), clone_at)
             assert snapshot(twin[0]) == snapshot(state), "a fresh clone differs"
@@ -580,12 +592,30 @@ def test_random_play_of_shipped_specs(path: Path, players: int, data: st.DataObj
 @given(data=st.data(), spec=spec_data(), seed=st.integers(0, 2**32 - 1))
 def test_random_play_of_generated_specs(data: st.DataObject, spec: dict[str, Any], seed: int) -> None:
     note(f"spec:\n{as_yaml(spec)}")
+    for feature in _features(spec):
+        event(feature)  # --hypothesis-show-statistics shows how often each part of the language ran
     players = data.draw(st.sampled_from(spec["players"]), label="players")
     ruleset = trickrules.load_ruleset_text(yaml.safe_dump(spec), players=players)
     game = Game(ruleset)
     clone_at = data.draw(st.integers(0, game.info().max_game_length), label="clone_at")
     played = play_checked(game, seed, drawn_choices(data), clone_at=clone_at)
     check_same_record(game, seed, played)
+
+
+def _features(spec: dict[str, Any]) -> list[str]:
+    tokens = spec.get("tokens", {})
+    found = {
+        "tableau": "tableau" in spec,
+        "won cards to the tableau": spec.get("won_cards") == "tableau",
+        "tokens to the tableau": any(t.get("to") == "tableau" for t in tokens.values()),
+        "a finite token supply": any(t.get("supply", "unlimited") != "unlimited" for t in tokens.values()),
+        "rewards": bool(spec.get("rewards")),
+        "two-faced cards": "cards" in spec["deck"],
+        "trumps chosen by a player": isinstance(spec.get("trumps"), dict) and "choose" in spec["trumps"],
+        "trump_if_void": "trump_if_void" in spec.get("follow", []),
+        "options": "options" in spec,
+    }
+    return [name for name, present in found.items() if present]
 
 
 def test_every_shipped_spec_is_covered() -> None:
@@ -645,7 +675,7 @@ def test_break_play_not_legal(monkeypatch: pytest.MonkeyPatch) -> None:
         apply(self, action)
 
     monkeypatch.setattr(State, "apply_action", play_another_card)
-    with pytest.raises(AssertionError):
+    with pytest.raises(AssertionError, match="not legal"):
         _play(_short())
 
 
@@ -713,7 +743,7 @@ def test_break_observation(monkeypatch: pytest.MonkeyPatch) -> None:
         return seen
 
     monkeypatch.setattr(views, "observation", peek)
-    with pytest.raises(AssertionError):
+    with pytest.raises(AssertionError, match="sees"):
         _play(_short())
 
 
