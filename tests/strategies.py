@@ -206,9 +206,7 @@ def _ranking(draw: st.DrawFn, suits: list[str], attributes: bool) -> list[Any]:
         pool += [{"highest": {"attribute": ATTRIBUTE}}, {"lowest": {"attribute": ATTRIBUTE}}]
     steps = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=4))
     if draw(st.integers(0, 3)) == 0:
-        # no `led` here: the engine reads it against the first suit, not the trick's led group
-        # (an engine bug; test_properties.test_prefer_led_condition_in_ranking shows it)
-        condition = _static_condition(draw, suits, attributes, led=False)
+        condition = _static_condition(draw, suits, attributes)
         steps.insert(draw(st.integers(0, len(steps))), {"prefer": condition})
     tie_break = draw(st.sampled_from(["first_played", "last_played", None]))
     return steps + ([tie_break] if tie_break else [])
@@ -266,7 +264,7 @@ def _reward_condition(draw: st.DrawFn, suits: list[str], attributes: bool) -> di
 
 
 def _amount(draw: st.DrawFn, draft: _Draft, attributes: bool, low: int = 0) -> Any:
-    """An amount; `low` < 0 only for points (a negative token amount is an open engine bug)."""
+    """An amount; `low` < 0 gives negative amounts too (a negative count of tokens gives nothing)."""
     kinds = ["number", "number", "by_rank", "option"] + (["attribute"] if attributes else [])
     kind = draw(st.sampled_from(kinds))
     if kind == "by_rank":
@@ -286,7 +284,7 @@ def _rewards(draw: st.DrawFn, draft: _Draft, suits: list[str], tokens: list[str]
         if draw(st.booleans()):
             reward["when"] = _reward_condition(draw, suits, attributes)
         if tokens and draw(st.integers(0, 3)) > 0:
-            reward["give"] = {"token": draw(st.sampled_from(tokens)), "amount": _amount(draw, draft, attributes)}
+            reward["give"] = {"token": draw(st.sampled_from(tokens)), "amount": _amount(draw, draft, attributes, low=-1)}
         else:
             reward["give"] = {"points": _amount(draw, draft, attributes, low=-2)}
         rewards.append(reward)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .conditions import card_holds
+from .conditions import card_holds, is_static
 from .faces import Faces
 from .ruleset import Deck, RankingStep
 
@@ -61,6 +61,9 @@ def ranking_keys(steps: Sequence[RankingStep], deck: Deck, faces: Faces) -> tupl
 
 def compile_ranking(steps: Sequence[RankingStep], deck: Deck, faces: Faces) -> TrickWinner:
     """A function giving the position of a trick's winning card."""
+    if any(s.condition is not None and not is_static(s.condition) for s in steps):
+        # a condition that looks at the trick (e.g. `led`) cannot be packed into keys per card
+        return lambda cards, led: ladder_winner(steps, cards, led, deck, faces)
     keys, led_weight, last_played = ranking_keys(steps, deck, faces)
     group = faces.group
 
@@ -96,7 +99,7 @@ def _narrow(step: RankingStep, candidates: list[int], cards: Sequence[int], led:
             kept = [p for p in candidates if faces.is_trump[card(p)]]
         else:
             assert step.condition is not None
-            kept = [p for p in candidates if card_holds(step.condition, card(p), deck, faces)]
+            kept = [p for p in candidates if card_holds(step.condition, card(p), deck, faces, led=led)]
         return kept or candidates
     if step.attribute is None:
         value = lambda p: faces.rank[card(p)]  # noqa: E731

@@ -46,6 +46,8 @@ def amount_table(amount: Amount, deck: Deck, faces: Faces) -> tuple[int, ...]:
 def compile_reward(index: int, reward: Reward, deck: Deck, faces: Faces) -> CompiledReward:
     """Tables and test of one reward under `faces`."""
     amounts = amount_table(reward.amount, deck, faces)
+    if reward.token is not None:  # points may be negative, a count of tokens may not
+        amounts = tuple(max(0, n) for n in amounts)
     applies = static_table(reward.when, deck, faces)
     applies = tuple(a and n != 0 for a, n in zip(applies, amounts))
     token = POINTS if reward.token is None else reward.token

@@ -182,9 +182,21 @@ def _line_column(raw: bytes, offset: int) -> tuple[int, int]:
     return line, offset - (raw.rfind(b"\n", 0, offset) + 1) + 1
 
 
+def _text_position(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of a character offset in `text`."""
+    before = text[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
+
+
 def _compose(text: str, file: str) -> Node | None:
     """Return the single YAML document's root node; raise TR105, TR107 or TR111."""
-    loader = _SpecLoader(text)
+    try:
+        loader = _SpecLoader(text)
+    except yaml.reader.ReaderError as error:
+        line, column = _text_position(text, error.position)
+        character = chr(error.character) if isinstance(error.character, int) else error.character
+        message = f"character {character!r} is not allowed in YAML"
+        raise SpecError([_problem("TR105", f"YAML syntax error: {message}", file, line, column)]) from None
     try:
         root = _first_node(loader, file)
     except yaml.MarkedYAMLError as error:
