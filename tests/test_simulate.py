@@ -142,10 +142,10 @@ def test_figures_match_games_counted_here() -> None:
 
 def test_reward_firings_match_events_counted_here() -> None:
     agents = ["greedy", "random", "random", "random"]
-    result = simulate(KINGDOMS, n=8, players=4, seed=100, agents=agents)
-    states = _played(KINGDOMS, range(100, 108), agents)
+    result = simulate(KINGDOMS, n=30, players=4, seed=100, agents=agents)
+    states = _played(KINGDOMS, range(100, 130), agents)
     events = [e for s in states for e in s.events or [] if e["type"] == "reward"]
-    assert any(e["taken"] < e["amount"] for e in events)  # seed 104: the tableau runs out of spaces
+    assert any(e["taken"] < e["amount"] for e in events)  # some tableau runs out of spaces
     for index, reward in enumerate(load_game(KINGDOMS, players=4).ruleset.rewards):
         mine = [e for e in events if e["reward"] == index]
         figures = _rule(result, "reward", reward.name)

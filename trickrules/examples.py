@@ -188,11 +188,19 @@ class _Runner:
             raise ExampleError(f"decisions left unused: {', '.join(decisions)}")
 
     def decide(self, decisions: list[str]) -> None:
-        """Take placement decisions: the case's own, in order, else the first legal one."""
+        """Take placement decisions: the case's own, in order, else the first legal one.
+
+        A given decision of another kind than the one asked now (a card to lay while a token
+        waits for its section) waits its turn; the first legal choice is taken meanwhile.
+        """
         state = self.state
         while not state.is_terminal() and state.phase.name in ("PLACE_TOKENS", "PLACE_CARDS"):
-            action = self.game.string_to_action(decisions.pop(0)) if decisions else state.legal_actions()[0]
-            state.apply_action(action)
+            legal = state.legal_actions()
+            asked = state.action_to_string(legal[0]).split()[0]
+            if decisions and decisions[0].split()[0] == asked:
+                state.apply_action(self.game.string_to_action(decisions.pop(0)))
+            else:
+                state.apply_action(legal[0])
 
     # ------------------------------------------------------------ running
 

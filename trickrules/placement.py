@@ -36,14 +36,15 @@ def free_token_spaces(tokens: Sequence[int], needed: Sequence[int]) -> int:
     return sum(needed) - sum(tokens)
 
 
-def forced_cards(remaining: Sequence[int], suit: Sequence[int], section_suits: Sequence[int]) -> list[int]:
+def forced_cards(remaining: Sequence[int], suit: Sequence[int], section_suits: list[int]) -> list[int]:
     """The cards of `remaining` whose placement involves no choice, in play order.
 
-    A choice exists between cards of one suit (their order on the stack) and between cards of
+    A choice exists between cards of one suit (which lies on top) and between cards of
     different new suits (which opens a section first). A card alone of its suit that does not
-    compete for a new section is forced, and so is every card when only one remains. Placing
-    forced cards never turns another card into a choice or out of one, except by leaving a
-    single card: callers ask again after each decision.
+    compete for a new section is forced, and so is every card bound for the pile (no section
+    left for its suit) and every card when only one remains. Placing forced cards never turns
+    another card into a choice, except by leaving a single card: callers ask again after each
+    decision.
     """
     if len(remaining) == 1:
         return list(remaining)
@@ -52,4 +53,5 @@ def forced_cards(remaining: Sequence[int], suit: Sequence[int], section_suits: S
         new = {s for s in suits if s not in section_suits}
         if len(new) > 1:
             return [c for c, s in zip(remaining, suits) if s not in new and suits.count(s) == 1]
-    return [c for c, s in zip(remaining, suits) if suits.count(s) == 1]
+        return [c for c, s in zip(remaining, suits) if suits.count(s) == 1]
+    return [c for c, s in zip(remaining, suits) if suits.count(s) == 1 or s not in section_suits]

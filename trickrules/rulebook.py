@@ -555,7 +555,8 @@ class _Book:
             "- Cards of one counting suit share a section: a card whose suit already lies in a section goes on top of that stack.",
             f"- A card of a new suit opens the next section that has no cards yet, in the order {order}.",
             "- A card that finds no free section goes to the winner's pile.",
-            "- When several cards are to be laid, the winner chooses the order.",
+            "- When several cards of one suit are to be laid, the winner chooses which lies on top; the others go beneath it in the order they were played (only the top card and the set of cards of a stack ever count).",
+            "- When cards of several new suits are to be laid, the winner chooses which suit opens a section first.",
         ]
         if "top_rank" in {tableau.cards_staffed.kind, tableau.cards_understaffed.kind}:
             lines.append("- Only the top card of a stack counts for the section's score.")

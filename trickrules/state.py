@@ -63,7 +63,8 @@ class State:
         self.num_players = n
         self.totals = [0] * n
         self.history: list[int] = []
-        self.round_results: list[dict[str, Any]] = []
+        self._round_scores: list[tuple[int, RoundScore, tuple[int, ...], list[int]]] = []
+        self._round_dicts: list[dict[str, Any]] = []
         self.lost = [0] * len(game.ruleset.tokens)
         self._start_round()
 
@@ -125,11 +126,13 @@ class State:
     def _end_round(self) -> None:
         rules = self.game.ruleset
         players = [self.player_round(p) for p in range(self.num_players)]
-        result = self._round_result(score_round(rules, players, self.tables.faces))
-        for player, total in enumerate(result["points"]):
+        score = score_round(rules, players, self.tables.faces)
+        points = [sum(p) + b for p, b in zip(score.points, self.bonus)]
+        for player, total in enumerate(points):
             self.totals[player] += total
-        self.round_results.append(result)
-        self._log("round_end", **result)
+        self._round_scores.append((self.round, score, tuple(self.bonus), points))
+        if self.events is not None:
+            self._log("round_end", **self.round_results[-1])
         self.round += 1
         if self.round >= rules.rounds:
             self._phase = _TERMINAL
@@ -138,14 +141,22 @@ class State:
         else:
             self._start_round()
 
-    def _round_result(self, score: RoundScore) -> dict[str, Any]:
+    @property
+    def round_results(self) -> list[dict[str, Any]]:
+        """Each finished round's score: measures, points by rule, reward points, sections, points."""
+        cache = self._round_dicts
+        for entry in self._round_scores[len(cache) :]:
+            cache.append(self._round_result(*entry))
+        return list(cache)
+
+    def _round_result(self, number: int, score: RoundScore, bonus: tuple[int, ...], points: list[int]) -> dict[str, Any]:
         names, labels = self.game.measure_names, self.game.rule_labels
         result: dict[str, Any] = {
-            "round": self.round,
+            "round": number,
             "measures": [dict(zip(names, m)) for m in score.measures],
             "rules": [dict(zip(labels, p)) for p in score.points],
-            "rewards": list(self.bonus),
-            "points": [sum(p) + b for p, b in zip(score.points, self.bonus)],
+            "rewards": list(bonus),
+            "points": list(points),
         }
         if score.sections:
             result["sections"] = [
@@ -245,7 +256,7 @@ class State:
             if not (self.token_queue and self._auto_place_tokens()):
                 self._advance()
         elif phase == _PLACE_CARDS:
-            self._place_cards(self.place_player, [action - self.game.place_offset])
+            self._place_cards(self.place_player, self._suit_group_under(action - self.game.place_offset))
             self._advance()
         else:
             self._set_trumps(frozenset([action - self.game.trump_offset]))
@@ -356,6 +367,16 @@ class State:
         self.section_tokens[player][section] += 1
         if self.events is not None:
             self._log("token", player=player, token=token, section=section)
+
+    def _suit_group_under(self, card: int) -> list[int]:
+        """The cards of `card`'s suit still to be laid, in play order, with `card` last (on top).
+
+        Only a stack's top card and its set of cards ever count, so laying a card decides the
+        order of its whole suit in this trick: the others go beneath it in the order played.
+        """
+        suit_of = self.tables.faces.suit
+        suit = suit_of[card]
+        return [c for c in self.place_queue if suit_of[c] == suit and c != card] + [card]
 
     def _place_cards(self, player: int, cards: list[int]) -> None:
         """Lay won cards on the player's tableau in order (the pile when no section is left)."""
