@@ -91,3 +91,24 @@ def test_schema_prints_the_spec_schema_and_the_record_schema():
 
     assert json.loads(run("schema").stdout)["$id"].endswith("spec-1.json")
     assert json.loads(run("schema", "--record").stdout)["title"] == "trickrules game record"
+
+
+def test_validate_specs_glob_accepts_specs_and_their_examples_files():
+    files = sorted(str(p) for p in (ROOT / "specs").glob("*.yaml"))
+    result = run("validate", *files)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == len(files)
+    assert sum("rulebook examples" in line for line in lines) == 2
+
+
+def test_validate_reports_a_broken_examples_file(tmp_path):
+    bad = tmp_path / "bad.examples.yaml"
+    bad.write_text("spec: nowhere.yaml\ncases:\n  - {name: x, expect: {winner: red-5}}\n")
+    result = run("validate", str(bad))
+    assert result.returncode == 2 and "invalid" in result.stdout
+
+
+def test_check_finds_the_spec_an_examples_file_names():
+    result = run("check", str(ROOT / "specs" / "meadows.examples.yaml"))
+    assert result.returncode == 0 and result.stdout.strip().endswith("0 failed")

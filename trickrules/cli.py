@@ -122,29 +122,58 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    """Check spec files and print one summary line per file (and every problem)."""
-    from .compiler import compile_ruleset
-    from .checks import load_spec
+    """Check spec files (and rulebook examples files) and print one summary line per file."""
+    from .examples import is_examples_file
 
     status = EXIT_OK
     for path in args.specs:
-        try:
-            source = load_spec(path)
-            ruleset = compile_ruleset(source)
-        except SpecError as error:
-            for problem in error.problems:
-                print(problem, file=sys.stderr)
-            count = len(error.problems)
-            print(f"{path}: invalid, {count} problem{'s' if count != 1 else ''}")
+        check = _validate_examples if is_examples_file(path) else _validate_spec
+        if not check(path):
             status = EXIT_INPUT
-            continue
-        players = ", ".join(str(p) for p in ruleset.allowed_players)
-        print(
-            f"{path}: ok: {ruleset.id} '{ruleset.title}', {len(ruleset.deck.cards)} cards, "
-            f"{len(ruleset.deck.suits)} suits, players {players}, {ruleset.rounds} rounds, "
-            f"{len(ruleset.options)} options"
-        )
     return status
+
+
+def _validate_spec(path: str) -> bool:
+    from .checks import load_spec
+    from .compiler import compile_ruleset
+
+    try:
+        ruleset = compile_ruleset(load_spec(path))
+    except SpecError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        count = len(error.problems)
+        print(f"{path}: invalid, {count} problem{'s' if count != 1 else ''}")
+        return False
+    players = ", ".join(str(p) for p in ruleset.allowed_players)
+    print(
+        f"{path}: ok: {ruleset.id} '{ruleset.title}', {len(ruleset.deck.cards)} cards, "
+        f"{len(ruleset.deck.suits)} suits, players {players}, {ruleset.rounds} rounds, "
+        f"{len(ruleset.options)} options"
+    )
+    return True
+
+
+def _validate_examples(path: str) -> bool:
+    """An examples file is valid when its cases read well and the spec it names loads."""
+    from .checks import load_spec
+    from .examples import ExampleError, examples_spec, load_examples
+
+    try:
+        cases = load_examples(path)
+        spec = examples_spec(path)
+        load_spec(spec)
+    except ExampleError as error:
+        print(f"trickrules: {error}", file=sys.stderr)
+        print(f"{path}: invalid rulebook examples")
+        return False
+    except SpecError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        print(f"{path}: invalid: its spec {spec} has problems")
+        return False
+    print(f"{path}: ok: {len(cases)} rulebook examples for {spec} (run them with 'trickrules check')")
+    return True
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -162,9 +191,11 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """Run a file of rulebook examples against a spec."""
-    from .examples import load_examples, run_examples
+    """Run a file of rulebook examples against a spec (by default the spec the file names)."""
+    from .examples import examples_spec, load_examples, run_examples
 
+    if args.examples is None:
+        args.spec, args.examples = examples_spec(args.spec), args.spec
     cases = load_examples(args.examples)
     results = run_examples(args.spec, cases)
     failed = 0
@@ -228,12 +259,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=cmd_replay)
 
     validate = commands.add_parser("validate", help="check spec files", description=cmd_validate.__doc__)
-    validate.add_argument("specs", nargs="+", metavar="SPEC", help="spec files")
+    validate.add_argument("specs", nargs="+", metavar="SPEC", help="spec files (*.examples.yaml files are checked as rulebook examples)")
     validate.set_defaults(run=cmd_validate)
 
     check = commands.add_parser("check", help="run rulebook examples against a spec", description=cmd_check.__doc__)
-    check.add_argument("spec", help="the spec file")
-    check.add_argument("examples", help="the examples file (YAML)")
+    check.add_argument("spec", help="the spec file (or the examples file, which names its spec)")
+    check.add_argument("examples", nargs="?", help="the examples file (YAML)")
     check.set_defaults(run=cmd_check)
 
     rules = commands.add_parser("rules", help="print a spec as a Markdown rulebook", description=cmd_rules.__doc__)

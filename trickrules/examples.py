@@ -89,6 +89,24 @@ def load_examples(path: str | os.PathLike[str]) -> list[Case]:
     return cases
 
 
+def is_examples_file(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` names a rulebook examples file (``*.examples.yaml`` or ``*.examples.yml``)."""
+    return Path(path).name.endswith((".examples.yaml", ".examples.yml"))
+
+
+def examples_spec(path: str | os.PathLike[str]) -> Path:
+    """The spec an examples file names with its top-level `spec` key, relative to the file."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError, UnicodeDecodeError) as error:
+        raise ExampleError(f"{path}: cannot read: {error}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("spec"), str):
+        raise ExampleError(f"{path}: names no spec (a top-level 'spec: FILE' key)")
+    return Path(path).parent / data["spec"]
+
+
 def run_examples(spec: str | os.PathLike[str], cases: Sequence[Case]) -> list[CaseResult]:
     """Run every case against `spec`; a case that cannot be set up fails with its reason."""
     games: dict[tuple, Game] = {}
