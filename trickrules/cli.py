@@ -55,7 +55,8 @@ def _load_game(args: argparse.Namespace) -> Any:
     return load_game(args.spec, players=args.players, options=_options(args.set))
 
 
-def _write(path: str, text: str) -> None:
+def write_output(path: str, text: str) -> None:
+    """Write `text` to the file `path`, or to standard output for ``-``; InputError if it fails."""
     if path == "-":
         sys.stdout.write(text)
         return
@@ -78,7 +79,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     state = play_game(game, args.seed, agents)
     record = build_record(state, [a.name for a in agents])
     if args.json:
-        _write(args.json, dumps(record))
+        write_output(args.json, dumps(record))
         if args.json != "-":
             winners = ", ".join(f"P{p}" for p in record["winners"])
             print(f"{args.json}: {len(record['actions'])} actions, totals {record['totals']}, winners {winners}")

@@ -520,14 +520,9 @@ def _write_json(path: str, result: SimulationResult, other: SimulationResult | N
     document: dict[str, Any] = {"format": "trickrules-simulation", "result": result.to_json()}
     if other is not None and comparison is not None:
         document.update(other=other.to_json(), comparison=comparison.to_json())
-    text = json.dumps(document, indent=1) + "\n"
-    if path == "-":
-        sys.stdout.write(text)
-        return
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise SimulationError(f"cannot write {path}: {error.strerror or error}") from None
+    from .cli import write_output
+
+    write_output(path, json.dumps(document, indent=1) + "\n")
 
 
 def _require_matplotlib() -> None:
