@@ -15,7 +15,6 @@ from trickrules.source import SpecSource, json_path
 NodePath = tuple[str | int, ...]
 BUILTIN_MEASURES = {"tricks": {"count": "tricks"}, "cards": {"count": "cards"}}
 MAX_RANKS = 1000
-_NAME_HINT = "use lower-case letters, digits and '_', starting with a letter"
 
 
 def is_integer(checker: object, instance: object) -> bool:
