@@ -22,6 +22,7 @@ from .ruleset import (
     DealCondition,
     Deck,
     Face,
+    face_id,
     FollowRule,
     Measure,
     PointRule,
@@ -114,6 +115,7 @@ class _Compiler:
         self.suits: tuple[str, ...] = tuple(deck["suits"])
         self.attributes: tuple[str, ...] = tuple(deck.get("attributes") or {})
         self.token_names: tuple[str, ...] = tuple(data.get("tokens") or {})
+        self.rank_names: dict[str, str] = {str(k): str(v) for k, v in (deck.get("rank_names") or {}).items()}
         measures = (data.get("scoring") or {}).get("measures") or {}
         self.measure_names: tuple[str, ...] = BUILTIN_MEASURES + tuple(measures)
 
@@ -172,7 +174,7 @@ class _Compiler:
             for rank in ranks:
                 face = Face(self.suits.index(suit), rank)
                 values = self.generated_attributes(generator.get("attributes") or {}, rank)
-                cards.append(Card(start + len(cards), f"{suit}-{rank}", (face,), values))
+                cards.append(Card(start + len(cards), face_id(suit, rank, self.rank_names), (face,), values))
         return cards
 
     def generated_attributes(self, spec: dict, rank: int) -> tuple[int, ...]:
@@ -192,7 +194,7 @@ class _Compiler:
         faces = tuple(
             Face(self.suits.index(f["suit"]), f["rank"], self.deal_condition(f.get("when"))) for f in entry["faces"]
         )
-        card_id = entry.get("id") or "/".join(f"{f['suit']}-{f['rank']}" for f in entry["faces"])
+        card_id = entry.get("id") or "/".join(face_id(f["suit"], f["rank"], self.rank_names) for f in entry["faces"])
         given = entry.get("attributes") or {}
         values = tuple(int(given.get(name, self.attribute_default(name))) for name in self.attributes)
         return Card(index, card_id, faces, values)

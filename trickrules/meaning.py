@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from trickrules.errors import Problem
+from trickrules.ruleset import face_id
 from trickrules.source import SpecSource, json_path
 
 NodePath = tuple[str | int, ...]
@@ -388,24 +389,25 @@ def _check_card_ids(spec: Meaning) -> None:
     """Card ids, generated and explicit, are unique; rank ranges stay reasonable."""
     deck = spec.data["deck"]
     made: dict[str, NodePath] = {}
+    names = {str(k): str(v) for k, v in (deck.get("rank_names") or {}).items()}
     for index, generator in enumerate(deck.get("generate", ())):
         path = ("deck", "generate", index)
         if _rank_count(generator["ranks"]) > MAX_RANKS:
             spec.add("TR204", f"the rank range makes more than {MAX_RANKS} ranks", path + ("ranks",))
             continue
-        _claim(spec, made, _generated_ids(generator, deck["suits"]), path)
+        _claim(spec, made, _generated_ids(generator, deck["suits"], names), path)
     for index, card in enumerate(deck.get("cards", ())):
-        card_id = card.get("id") or "/".join(f"{face['suit']}-{face['rank']}" for face in card["faces"])
+        card_id = card.get("id") or "/".join(face_id(face["suit"], face["rank"], names) for face in card["faces"])
         path = ("deck", "cards", index, "id") if "id" in card else ("deck", "cards", index)
         _claim(spec, made, [card_id], path)
 
 
-def _generated_ids(generator: dict[str, Any], deck_suits: list[str]) -> list[str]:
-    """Return the ids a generator makes, <suit>-<rank>."""
+def _generated_ids(generator: dict[str, Any], deck_suits: list[str], names: dict[str, str]) -> list[str]:
+    """Return the ids a generator makes, <suit>-<rank> (the rank's display name if it has one)."""
     suits = deck_suits if generator["suits"] == "all" else generator["suits"]
     ranks = generator["ranks"]
     numbers = ranks if isinstance(ranks, list) else range(ranks["from"], ranks["to"] + 1)
-    return [f"{suit}-{rank}" for suit in suits for rank in numbers]
+    return [face_id(suit, rank, names) for suit in suits for rank in numbers]
 
 
 def _claim(spec: Meaning, made: dict[str, NodePath], card_ids: list[str], path: NodePath) -> None:

@@ -9,6 +9,7 @@ index, so the engine never looks a name up while a game runs. Everything here is
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Literal, Union
 
 TRUMP_GROUP = -1
@@ -63,6 +64,13 @@ class CardCondition:
 
 
 # ---------------------------------------------------------------- deck
+
+
+def face_id(suit: str, rank: int, rank_names: Mapping[str, str] | None = None) -> str:
+    """The id part of one face, ``<suit>-<rank>`` with the rank's display name if it has one
+    (``red-5``, ``hearts-Q``); a card's id joins its faces' ids with ``/``."""
+    name = (rank_names or {}).get(str(rank), rank)
+    return f"{suit}-{name}"
 
 
 @dataclass(frozen=True)
