@@ -1,0 +1,25 @@
+"""Recorded reference games: the same seeds and agents must play the same games, line by line.
+
+After an intended change, regenerate with `python tests/playthroughs/regenerate.py` and review
+the diff.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "playthroughs"))
+from regenerate import GAMES, HERE, name, transcript  # noqa: E402
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[name(*g[:3]) for g in GAMES])
+def test_playthrough_is_unchanged(game):
+    recorded = (HERE / name(*game[:3])).read_text(encoding="utf-8")
+    played = transcript(*game)
+    if played != recorded:
+        diff = "".join(list(difflib.unified_diff(recorded.splitlines(True), played.splitlines(True), "recorded", "played"))[:40])
+        pytest.fail(f"the game differs from its recording:\n{diff}")
