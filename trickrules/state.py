@@ -9,6 +9,8 @@ makes is an action; forced ones (one legal choice) are applied by the engine its
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
@@ -183,14 +185,7 @@ class State:
 
     def current_player(self) -> int:
         """The player to decide now, or `TERMINAL_PLAYER` when the game is over."""
-        phase = self._phase
-        if phase == _PLAY or phase == _CHOOSE_TRUMPS:
-            return self.current
-        if phase == _PLACE_TOKENS:
-            return self.token_queue[0][0]
-        if phase == _PLACE_CARDS:
-            return self.place_player
-        return TERMINAL_PLAYER
+        return _PHASES[self._phase].player(self)
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -202,66 +197,72 @@ class State:
             return []
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = _PHASES[self._phase].legal(self)
         return list(legal)
-
-    def _compute_legal(self) -> list[int]:
-        phase = self._phase
-        if phase == _PLAY:
-            hand = self.hands[self.current]
-            return list(hand) if not self.trick else self.tables.legal_follow(hand, self.led)
-        if phase == _PLACE_TOKENS:
-            player = self.token_queue[0][0]
-            offset = self.game.token_offset
-            return [offset + s for s in free_token_sections(self.section_tokens[player], self.game.tokens_needed)]
-        if phase == _PLACE_CARDS:
-            offset = self.game.place_offset
-            return [offset + c for c in self.place_queue]
-        if phase == _CHOOSE_TRUMPS:
-            offset = self.game.trump_offset
-            return [offset + s for s in self.game.ruleset.trumps.candidates]  # type: ignore[union-attr]
-        return []
 
     def apply_action(self, action: int) -> None:
         """Take `action` for the current player; `IllegalActionError` leaves the state unchanged."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = _PHASES[self._phase].legal(self)
         if action not in legal or action is True or action is False:
             self._illegal(action, legal)
-        self._legal = None  # the handlers below may set the next legal actions
+        self._legal = None  # the phase's apply function may set the next legal actions
         self.history.append(action)
-        phase = self._phase
-        if phase == _PLAY:
-            # playing a card, inlined: the most frequent action of all
-            player = self.current
-            self.hands[player].remove(action)
-            trick = self.trick
-            if not trick:
-                self.led = self.tables.faces.group[action]
-            trick.append(action)
-            self.trick_players.append(player)
-            if self.events is not None:
-                self._log("play", player=player, card=action, face=self.tables.faces.face[action])
-            if len(trick) < self.num_players:
-                self.current = (player + 1) % self.num_players
-            else:
-                self._resolve_trick()
-        elif phase == _PLACE_TOKENS:
-            player, token = self.token_queue.pop(0)
-            section = action - self.game.token_offset
-            self.section_tokens[player][section] += 1
-            if self.events is not None:
-                self._log("token", player=player, token=token, section=section)
-            if not (self.token_queue and self._auto_place_tokens()):
-                self._advance()
-        elif phase == _PLACE_CARDS:
-            self._place_cards(self.place_player, self._suit_group_under(action - self.game.place_offset))
-            self._advance()
+        if self._phase != _PLAY:
+            _PHASES[self._phase].apply(self, action)
+            return
+        # playing a card, inlined: the most frequent action of all
+        player = self.current
+        self.hands[player].remove(action)
+        trick = self.trick
+        if not trick:
+            self.led = self.tables.faces.group[action]
+        trick.append(action)
+        self.trick_players.append(player)
+        if self.events is not None:
+            self._log("play", player=player, card=action, face=self.tables.faces.face[action])
+        if len(trick) < self.num_players:
+            self.current = (player + 1) % self.num_players
         else:
-            self._set_trumps(frozenset([action - self.game.trump_offset]))
-            self._phase = _PLAY
-            self.current = self.leader
+            self._resolve_trick()
+
+    # ------------------------------------------------------------ one legal and one apply function per phase
+
+    def _legal_play(self) -> list[int]:
+        hand = self.hands[self.current]
+        return list(hand) if not self.trick else self.tables.legal_follow(hand, self.led)
+
+    def _legal_place_tokens(self) -> list[int]:
+        player = self.token_queue[0][0]
+        offset = self.game.token_offset
+        return [offset + s for s in free_token_sections(self.section_tokens[player], self.game.tokens_needed)]
+
+    def _apply_place_tokens(self, action: int) -> None:
+        player, token = self.token_queue.pop(0)
+        section = action - self.game.token_offset
+        self.section_tokens[player][section] += 1
+        if self.events is not None:
+            self._log("token", player=player, token=token, section=section)
+        if not (self.token_queue and self._auto_place_tokens()):
+            self._advance()
+
+    def _legal_place_cards(self) -> list[int]:
+        offset = self.game.place_offset
+        return [offset + c for c in self.place_queue]
+
+    def _apply_place_cards(self, action: int) -> None:
+        self._place_cards(self.place_player, self._suit_group_under(action - self.game.place_offset))
+        self._advance()
+
+    def _legal_choose_trumps(self) -> list[int]:
+        offset = self.game.trump_offset
+        return [offset + s for s in self.game.ruleset.trumps.candidates]  # type: ignore[union-attr]
+
+    def _apply_choose_trumps(self, action: int) -> None:
+        self._set_trumps(frozenset([action - self.game.trump_offset]))
+        self._phase = _PLAY
+        self.current = self.leader
 
     def _illegal(self, action: Any, legal: list[int]) -> None:
         if self._phase == _TERMINAL:
@@ -436,6 +437,31 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State {self.game.ruleset.id} seed={self.seed} round={self.round} phase={self.phase.name}>"
+
+
+@dataclass(frozen=True)
+class PhaseRules:
+    """What a phase does: whose decision it is, which actions are legal, what one does.
+
+    A new kind of phase (passing cards, bidding) is a `Phase` member and one entry here.
+    """
+
+    player: Callable[[State], int]
+    legal: Callable[[State], list[int]]
+    apply: Callable[[State, int], None]
+
+
+def _no_action(state: State, action: int) -> None:
+    raise AssertionError("no action is legal in this phase")
+
+
+_PHASES: dict[int, PhaseRules] = {
+    _CHOOSE_TRUMPS: PhaseRules(lambda s: s.current, State._legal_choose_trumps, State._apply_choose_trumps),
+    _PLAY: PhaseRules(lambda s: s.current, State._legal_play, _no_action),  # apply is inlined in apply_action
+    _PLACE_TOKENS: PhaseRules(lambda s: s.token_queue[0][0], State._legal_place_tokens, State._apply_place_tokens),
+    _PLACE_CARDS: PhaseRules(lambda s: s.place_player, State._legal_place_cards, State._apply_place_cards),
+    _TERMINAL: PhaseRules(lambda s: TERMINAL_PLAYER, lambda s: [], _no_action),
+}
 
 
 def _copy(value: Any) -> Any:
