@@ -67,7 +67,6 @@ class State:
         self.history: list[int] = []
         self._round_scores: list[tuple[int, RoundScore, tuple[int, ...], list[int]]] = []
         self._round_dicts: list[dict[str, Any]] = []
-        self.lost = [0] * len(game.ruleset.tokens)
         self._start_round()
 
     # ------------------------------------------------------------ rounds
@@ -92,6 +91,7 @@ class State:
         self.section_tokens = [[0] * sections for _ in range(n)]
         self.pool = [[0] * len(rules.tokens) for _ in range(n)]
         self.supply = [kind.supply for kind in rules.tokens]
+        self.lost = [0] * len(rules.tokens)  # tokens that left the supply this round unplaced
         self.trick: list[int] = []
         self.trick_players: list[int] = []
         self.led = 0
