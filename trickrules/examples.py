@@ -25,7 +25,7 @@ SITUATION_KEYS = {
     "supply", "tableau", "won", "tricks_won", "decisions", "deals", "expect",
 }  # fmt: skip
 EXPECT_KEYS = {
-    "face", "legal", "winner", "winner_seat", "rewards", "tokens", "supply", "stacks",
+    "face", "legal", "winner", "winner_seat", "rewards", "tokens", "section_tokens", "supply", "stacks",
     "section_scores", "section_cases", "measures", "round_points", "totals", "winners",
 }  # fmt: skip
 
@@ -260,13 +260,15 @@ class _Runner:
             self.check("winner seat", expect["winner_seat"], trick["winner"])
         if "rewards" in expect:
             actual = [self.reward_entry(e) for e in events if e["type"] == "reward"]
-            wanted = [{k: r[k] for k in ("seat", "token", "amount") if k in r} for r in expect["rewards"]]
+            wanted = [{k: r[k] for k in ("seat", "token", "amount", "reward") if k in r} for r in expect["rewards"]]
+            actual = [{k: a[k] for k in w} for a, w in zip(actual, wanted)] + actual[len(wanted) :]
             self.check("rewards", wanted, actual)
 
     def reward_entry(self, event: dict[str, Any]) -> dict[str, Any]:
         tokens = self.game.ruleset.tokens
         token = "points" if event["token"] is None else tokens[event["token"]].name
-        return {"seat": event["player"], "token": token, "amount": event["taken"]}
+        name = self.game.ruleset.rewards[event["reward"]].name
+        return {"seat": event["player"], "token": token, "amount": event["taken"], "reward": name}
 
     def play_deals(self) -> None:
         """Score a match deal by deal: each deal's won cards and tricks, then the round's end."""
@@ -290,6 +292,8 @@ class _Runner:
         if "tokens" in expect:
             actual = {int(s): sum(state.section_tokens[int(s)]) + sum(state.pool[int(s)]) for s in expect["tokens"]}
             self.check("tokens", {int(k): v for k, v in expect["tokens"].items()}, actual)
+        if "section_tokens" in expect:
+            self.check_section_tokens(expect["section_tokens"])
         if "supply" in expect:
             actual = {t.name: state.supply[i] for i, t in enumerate(game.ruleset.tokens) if t.name in expect["supply"]}
             self.check("supply", expect["supply"], actual)
@@ -301,6 +305,17 @@ class _Runner:
             self.check("totals", expect["totals"], state.totals)
         if "winners" in expect:
             self.check("winners", expect["winners"], state.winners())
+
+    def check_section_tokens(self, wanted: dict[Any, dict[str, int]]) -> None:
+        """Tokens on named sections of a seat's tableau: ``{seat: {C: 2}}``."""
+        tableau = self.game.ruleset.tableau
+        if tableau is None:
+            raise ExampleError("the spec has no tableau")
+        names = [s.name for s in tableau.sections]
+        for seat, sections in wanted.items():
+            row = self.state.section_tokens[int(seat)]
+            actual = {name: row[names.index(name)] for name in sections}
+            self.check(f"section tokens of seat {seat}", sections, actual)
 
     def check_stacks(self, stacks: dict[Any, dict[str, list[str]]]) -> None:
         tableau = self.game.ruleset.tableau
