@@ -197,6 +197,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     if args.examples is None:
         args.spec, args.examples = examples_spec(args.spec), args.spec
+    else:
+        named = _named_spec(args.examples)
+        if named is not None and named.resolve() != Path(args.spec).resolve():
+            print(f"note: {args.examples} names the spec {named}; checking against {args.spec}", file=sys.stderr)
     cases = load_examples(args.examples)
     results = run_examples(args.spec, cases)
     failed = 0
@@ -205,6 +209,15 @@ def cmd_check(args: argparse.Namespace) -> int:
         failed += not result.passed
     print(f"{len(results) - failed} passed, {failed} failed")
     return EXIT_OK if failed == 0 else EXIT_FAILED
+
+
+def _named_spec(examples: str) -> Path | None:
+    from .examples import ExampleError, examples_spec
+
+    try:
+        return examples_spec(examples)
+    except ExampleError:
+        return None
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
