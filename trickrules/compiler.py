@@ -169,7 +169,7 @@ class _Compiler:
         ranks = generator["ranks"]
         if isinstance(ranks, dict):
             ranks = list(range(ranks["from"], ranks["to"] + 1))
-        cards = []
+        cards: list[Card] = []
         for suit in suits:
             for rank in ranks:
                 face = Face(self.suits.index(suit), rank)
@@ -241,15 +241,13 @@ class _Compiler:
     def deal(self) -> Deal:
         raw = self.data["deal"]
         dealer = raw.get("dealer") or {}
-        leader = raw.get("first_leader", "left_of_dealer")
-        seat = 0
-        if isinstance(leader, dict):
-            leader, seat = "seat", int(leader["seat"]) % self.players
+        raw_leader = raw.get("first_leader", "left_of_dealer")
+        leader, seat = (raw_leader, 0) if isinstance(raw_leader, str) else ("seat", int(raw_leader["seat"]) % self.players)
         return Deal(
             hand_size=_by_players(raw["hand_size"], self.players),
             dealer_first=int(dealer.get("first", 0)) % self.players,
             dealer_rotation=int(dealer.get("rotation", 1)),
-            first_leader=leader,
+            first_leader=leader,  # type: ignore[arg-type]  # the schema allows only these words
             first_leader_seat=seat,
         )
 
@@ -267,7 +265,7 @@ class _Compiler:
 
     def ranking_step(self, raw: Any) -> RankingStep:
         if isinstance(raw, str):
-            return RankingStep(raw)
+            return RankingStep(raw)  # type: ignore[arg-type]  # the schema allows only the step kinds
         kind, value = next(iter(raw.items()))
         if kind == "prefer":
             if value in ("trump", "led"):

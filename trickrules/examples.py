@@ -295,8 +295,8 @@ class _Runner:
         if "section_tokens" in expect:
             self.check_section_tokens(expect["section_tokens"])
         if "supply" in expect:
-            actual = {t.name: state.supply[i] for i, t in enumerate(game.ruleset.tokens) if t.name in expect["supply"]}
-            self.check("supply", expect["supply"], actual)
+            supply = {t.name: state.supply[i] for i, t in enumerate(game.ruleset.tokens) if t.name in expect["supply"]}
+            self.check("supply", expect["supply"], supply)
         if "stacks" in expect:
             self.check_stacks(expect["stacks"])
         if {"section_scores", "section_cases", "measures", "round_points"} & set(expect) and "deals" not in self.data:

@@ -398,8 +398,8 @@ def _check_card_ids(spec: Meaning) -> None:
         _claim(spec, made, _generated_ids(generator, deck["suits"], names), path)
     for index, card in enumerate(deck.get("cards", ())):
         card_id = card.get("id") or "/".join(face_id(face["suit"], face["rank"], names) for face in card["faces"])
-        path = ("deck", "cards", index, "id") if "id" in card else ("deck", "cards", index)
-        _claim(spec, made, [card_id], path)
+        card_path: NodePath = ("deck", "cards", index, "id") if "id" in card else ("deck", "cards", index)
+        _claim(spec, made, [card_id], card_path)
 
 
 def _generated_ids(generator: dict[str, Any], deck_suits: list[str], names: dict[str, str]) -> list[str]:

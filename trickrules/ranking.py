@@ -101,9 +101,10 @@ def _narrow(step: RankingStep, candidates: list[int], cards: Sequence[int], led:
             assert step.condition is not None
             kept = [p for p in candidates if card_holds(step.condition, card(p), deck, faces, led=led)]
         return kept or candidates
-    if step.attribute is None:
+    attribute = step.attribute
+    if attribute is None:
         value = lambda p: faces.rank[card(p)]  # noqa: E731
     else:
-        value = lambda p: deck.cards[card(p)].attributes[step.attribute]  # noqa: E731
+        value = lambda p: deck.cards[card(p)].attributes[attribute]  # noqa: E731
     best = (max if step.kind == "highest" else min)(value(p) for p in candidates)
     return [p for p in candidates if value(p) == best]

@@ -233,7 +233,7 @@ def amount_words(amount: Amount, deck: Deck, unit: str, subject: str) -> str:
     for rank, value in amount.by_rank:
         if value != amount.constant:
             by_amount.setdefault(value, []).append(rank)
-    parts = []
+    parts: list[str] = []
     for value, ranks in by_amount.items():
         whose = f"{subject}'s rank" if not parts else "it"
         parts.append(f"{plural(unit, value)} when {whose} is {rank_span(deck, ranks)}")
@@ -327,10 +327,10 @@ class _Book:
                 by_suit.setdefault(card.faces[0].suit, []).append(card.faces[0].rank)
         rank_sets = {tuple(sorted(ranks)) for ranks in by_suit.values()}
         if len(rank_sets) == 1 and by_suit:
-            ranks = next(iter(rank_sets))
+            span = list(next(iter(rank_sets)))
             names = join_words(deck.suits[s] for s in sorted(by_suit))
-            count = len(ranks) * len(by_suit)
-            lines.append(f"- Single cards: one of each rank {rank_span(deck, ranks, 'and')} in each of {names} ({count} cards).")
+            count = len(span) * len(by_suit)
+            lines.append(f"- Single cards: one of each rank {rank_span(deck, span, 'and')} in each of {names} ({count} cards).")
         else:
             for suit, ranks in sorted(by_suit.items()):
                 lines.append(f"- {deck.suits[suit]}: ranks {rank_span(deck, ranks, 'and')} ({len(ranks)} cards).")

@@ -101,7 +101,7 @@ def score_round(ruleset: Ruleset, players: Sequence[PlayerRound], faces: Faces) 
     """Score a finished round: each section once, then the measures and the point rules."""
     tableau = ruleset.tableau
     sections = [section_scores(tableau, p, faces) for p in players] if tableau is not None else []
-    totals = [sum(s for _, _, s in rows) for rows in sections] or [None] * len(players)
+    totals: list[int | None] = [sum(s for _, _, s in rows) for rows in sections] or [None] * len(players)
     measures = [
         [measure_value(m, ruleset, p, faces, total) for m in ruleset.scoring.measures]
         for p, total in zip(players, totals)
