@@ -259,6 +259,7 @@ class _Converter:
             return self.mapping(node, path, depth)
         if isinstance(node, SequenceNode):
             return self.sequence(node, path, depth)
+        assert isinstance(node, ScalarNode)
         return self.scalar(node, path)
 
     def sequence(self, node: SequenceNode, path: PathKey, depth: int) -> list[Any] | None:
@@ -303,11 +304,11 @@ class _Converter:
             kind = node.tag[len(_TAG):] if node.tag.startswith(_TAG) else node.tag
             message = f"mapping key {node.value!r} is read as {kind}, not a string or integer; quote it"
         else:
-            message = f"a {node.id} cannot be a mapping key; use a string or integer"
+            message = f"a {getattr(node, 'id', 'node')} cannot be a mapping key; use a string or integer"
         self.report("TR109", message, node, path)
         return None
 
-    def scalar(self, node: Node, path: PathKey) -> Any:
+    def scalar(self, node: ScalarNode, path: PathKey) -> Any:
         """Return the value of a scalar with a core tag."""
         kind = node.tag[len(_TAG):] if node.tag.startswith(_TAG) else None
         if kind in ("str", "value"):
@@ -322,7 +323,7 @@ class _Converter:
             return None
         return self.unsupported(node, path)
 
-    def unsupported(self, node: Node, path: PathKey) -> None:
+    def unsupported(self, node: Node, path: PathKey) -> Any:
         """Report a node whose tag is not a core YAML tag; it becomes null."""
         self.report("TR106", f"unsupported YAML tag {node.tag}", node, path)
         return None
