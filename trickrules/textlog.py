@@ -90,7 +90,9 @@ def render_record(record: dict[str, Any]) -> str:
             lines.extend(_score_lines(record, round_["score"]))
     lines.append("")
     lines.append("Final standings:")
-    order = sorted(range(record["players"]), key=lambda p: -record["totals"][p])
+    totals = record["totals"]
+    fewest_wins = bool(record["winners"]) and totals[record["winners"][0]] == min(totals) < max(totals)
+    order = sorted(range(record["players"]), key=lambda p: totals[p] if fewest_wins else -totals[p])
     for place, player in enumerate(order, 1):
         mark = "  winner" if player in record["winners"] else ""
         lines.append(f"  {place}. {_seat(record, player)}: {record['totals'][player]}{mark}")
