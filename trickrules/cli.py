@@ -244,7 +244,7 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("spec", help="the spec file (YAML)")
     parser.add_argument("--players", type=int, help="number of players (default: the largest allowed)")
     parser.add_argument(
-        "--set", action="append", metavar="NAME=VALUE", help="set a spec option, e.g. --set trumps=blue,lila (repeatable)"
+        "--set", action="append", metavar="NAME=VALUE", help="set a spec option, e.g. --set rounds=2 (repeatable)"
     )
 
 

@@ -171,7 +171,7 @@ def load_game(
 ) -> Game:
     """Load a spec file (or take a compiled ruleset) and return a playable `Game`.
 
-    >>> game = load_game("specs/meadows.yaml", players=4, options={"trumps": "blue,lila"})
+    >>> game = load_game("specs/kingdoms.yaml", players=4, options={"rounds": "2"})
     >>> state = game.new_initial_state(seed=7)
     """
     if isinstance(spec, Ruleset):

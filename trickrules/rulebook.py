@@ -89,7 +89,7 @@ def rank_span(deck: Deck, ranks: Iterable[int], last: str = "or") -> str:
 
 
 def card_name(deck: Deck, card: int) -> str:
-    """A card by its faces: ``red 5``, ``lila 14 / red 5``."""
+    """A card by its faces: ``red 5``, ``gold 14 / red 5``."""
     return " / ".join(deck.face_text(face) for face in deck.cards[card].faces)
 
 

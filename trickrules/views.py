@@ -9,7 +9,7 @@ if TYPE_CHECKING:
 
 
 def card_text(state: State, card: int) -> str:
-    """A card as it counts now, e.g. ``lila-14/red-5 (as lila 14)`` for a many-faced card."""
+    """A card as it counts now, e.g. ``gold-14/red-5 (as gold 14)`` for a many-faced card."""
     deck = state.game.ruleset.deck
     entry = deck.cards[card]
     if len(entry.faces) == 1:
