@@ -133,7 +133,6 @@ class _Runner:
         self.expect = data["expect"]
         self.failures: list[str] = []
         self.state = self.fresh_state()
-        self.reward_events: list[dict[str, Any]] = []
 
     # ------------------------------------------------------------ setting up
 

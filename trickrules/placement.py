@@ -21,11 +21,6 @@ def section_for(suit: int, section_suits: list[int]) -> int:
     return section_suits.index(NO_SUIT) if NO_SUIT in section_suits else NO_SECTION
 
 
-def opens_section(suit: int, section_suits: list[int]) -> bool:
-    """Whether a card of `suit` would open a new section."""
-    return suit not in section_suits and NO_SUIT in section_suits
-
-
 def free_token_sections(tokens: Sequence[int], needed: Sequence[int]) -> list[int]:
     """Sections with at least one free token space."""
     return [s for s, (held, need) in enumerate(zip(tokens, needed)) if held < need]

@@ -55,8 +55,8 @@ class _RecordBuilder:
         self.game = state.game
         self.rules = state.game.ruleset
         self.rounds: list[dict[str, Any]] = []
-        self.trick: dict[str, Any] | None = None
-        self.after_trick: list[dict[str, Any]] = []
+        self.trick: dict[str, Any] | None = None  # the trick being played
+        self.last_trick: dict[str, Any] = {}  # the trick whose rewards and placements follow
 
     def card(self, index: int) -> str:
         return self.game.card_ids[index]

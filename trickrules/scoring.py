@@ -58,11 +58,7 @@ def section_scores(tableau: Tableau, player: PlayerRound, faces: Faces) -> list[
     """(section name, case, score) of every section of a player's tableau."""
     scores = []
     for section, stack, tokens in zip(tableau.sections, player.stacks, player.section_tokens):
-        staffed = tokens >= section.tokens_needed
-        if stack:
-            case = "cards_staffed" if staffed else "cards_understaffed"
-        else:
-            case = "empty_staffed" if staffed else "empty_understaffed"
+        case = section_case(section, stack, tokens)
         scores.append((section.name, case, section_value(getattr(tableau, case), section, stack, tokens, faces)))
     return scores
 
