@@ -23,13 +23,18 @@ from importlib import resources
 from typing import Any, Callable, Sequence
 
 from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.exceptions import best_match
 
 from trickrules.errors import Problem, SpecError
 from trickrules.meaning import Meaning, NodePath, is_integer, kind_of, subject
 from trickrules.source import SpecSource, json_path, read_spec, read_spec_text
 
 __all__ = ["check_spec", "load_spec", "load_spec_text", "spec_schema"]
+
+SchemaError = Any
+"""A jsonschema ValidationError. Its fields (schema, validator_value, ...) hold plain JSON
+values here; the library's type stubs widen them with an `Unset` marker, so they are read
+as untyped values."""
 
 _NAME_HINT = "use lower-case letters, digits and '_', starting with a letter"
 
@@ -130,7 +135,7 @@ class _Reporter:
         file, line, column = self.source.locate(path)
         self.problems.append(Problem(code, message, file, line, column, json_path(path)))
 
-    def explain(self, error: ValidationError) -> None:
+    def explain(self, error: SchemaError) -> None:
         """Record the problem(s) one schema error stands for."""
         path = tuple(error.absolute_path)
         if "propertyNames" in error.absolute_schema_path:
@@ -142,7 +147,7 @@ class _Reporter:
         else:
             _EXPLAIN.get(str(error.validator), _explain_value)(self, error, path)
 
-    def alternatives(self, error: ValidationError, path: NodePath) -> None:
+    def alternatives(self, error: SchemaError, path: NodePath) -> None:
         """Explain an anyOf/oneOf failure by the alternative the value was meant to be."""
         branches = [_resolve(branch) for branch in error.validator_value]
         fitting = [index for index, branch in enumerate(branches) if _fits(branch, error.instance)]
@@ -181,7 +186,7 @@ class _Reporter:
         return bool(unknown)
 
 
-def _explain_additional(report: _Reporter, error: ValidationError, path: NodePath) -> None:
+def _explain_additional(report: _Reporter, error: SchemaError, path: NodePath) -> None:
     """Report every unknown key of a mapping, each at the key."""
     allowed = sorted(error.schema.get("properties", {}))
     for key in error.instance:
@@ -189,27 +194,27 @@ def _explain_additional(report: _Reporter, error: ValidationError, path: NodePat
             report.add("TR201", _unknown_key(key, allowed), path + (key,))
 
 
-def _explain_required(report: _Reporter, error: ValidationError, path: NodePath) -> None:
+def _explain_required(report: _Reporter, error: SchemaError, path: NodePath) -> None:
     """Report every missing required key, at the mapping that lacks it."""
     for key in error.validator_value:
         if key not in error.instance:
             report.add("TR202", f"missing required key '{key}'", path)
 
 
-def _explain_type(report: _Reporter, error: ValidationError, path: NodePath) -> None:
+def _explain_type(report: _Reporter, error: SchemaError, path: NodePath) -> None:
     """Report a value of the wrong type."""
     expected = _expected(error.schema)
     report.add("TR203", f"{subject(path)} should be {expected}, not {kind_of(error.instance)}", path)
 
 
-def _explain_value(report: _Reporter, error: ValidationError, path: NodePath) -> None:
+def _explain_value(report: _Reporter, error: SchemaError, path: NodePath) -> None:
     """Report an invalid value, in words that name the key and the value."""
     words = _VALUE_MESSAGES.get(str(error.validator))
     message = words(error) if words else error.message
     report.add("TR204", f"{subject(path)}: {message}", path)
 
 
-def _explain_unique(report: _Reporter, error: ValidationError, path: NodePath) -> None:
+def _explain_unique(report: _Reporter, error: SchemaError, path: NodePath) -> None:
     """Report the first repeated item of a list, at the repeat."""
     seen: list[Any] = []
     for index, item in enumerate(error.instance):
@@ -219,7 +224,7 @@ def _explain_unique(report: _Reporter, error: ValidationError, path: NodePath) -
         seen.append(item)
 
 
-_EXPLAIN: dict[str, Callable[[_Reporter, ValidationError, NodePath], None]] = {
+_EXPLAIN: dict[str, Callable[[_Reporter, SchemaError, NodePath], None]] = {
     "additionalProperties": _explain_additional,
     "required": _explain_required,
     "type": _explain_type,
@@ -227,7 +232,7 @@ _EXPLAIN: dict[str, Callable[[_Reporter, ValidationError, NodePath], None]] = {
 }
 
 
-def _one_key(error: ValidationError) -> str:
+def _one_key(error: SchemaError) -> str:
     """Explain a size limit on a mapping."""
     low, high = error.schema.get("minProperties", 0), error.schema.get("maxProperties")
     if high == 0:
@@ -237,7 +242,7 @@ def _one_key(error: ValidationError) -> str:
     return "must not be an empty mapping"
 
 
-_VALUE_MESSAGES: dict[str, Callable[[ValidationError], str]] = {
+_VALUE_MESSAGES: dict[str, Callable[[SchemaError], str]] = {
     "enum": lambda e: f"{e.instance!r} is not allowed; expected {_or_list([repr(v) for v in e.validator_value])}"
     + _close_hint(e.instance, e.validator_value),
     "const": lambda e: f"expected {e.validator_value!r}, not {e.instance!r}",
@@ -253,7 +258,7 @@ _VALUE_MESSAGES: dict[str, Callable[[ValidationError], str]] = {
 }
 
 
-def _bad_name(error: ValidationError) -> str:
+def _bad_name(error: SchemaError) -> str:
     """Explain a mapping key that is not a valid name or number."""
     if error.validator == "pattern" and "0-9]+" in str(error.validator_value):
         return f"key {error.instance!r} must be a whole number"
