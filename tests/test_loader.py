@@ -115,11 +115,13 @@ def test_file_not_utf8(tmp_path: Path) -> None:
     assert (first.code, first.line, first.column) == ("TR104", 2, 11)
 
 
-def test_alias_bomb_stops_quickly() -> None:
+def test_alias_bomb_stops_instead_of_expanding() -> None:
+    # Expanded, the document has about 10**9 nodes: without the guard this would run for hours.
+    # The bound only tells a guard from a hang; it is no speed target (that is in benchmarks/).
     start = time.perf_counter()
     first = _problems(TESTS / "broken" / "008-billion-laughs.yaml")[0]
     assert first.code == "TR107"
-    assert time.perf_counter() - start < 2
+    assert time.perf_counter() - start < 60
 
 
 def test_deep_flow_nesting_is_refused() -> None:
