@@ -14,6 +14,7 @@ declares the options only to keep `Ruleset.options`; nothing refers to them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import yaml
@@ -117,6 +118,18 @@ def _face(face: Face, deck: Deck) -> dict[str, Any]:
     return data
 
 
+def _logic(condition: Any, dump: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    """The `not`, `all` and `any` parts of a deal or card condition, each part dumped by `dump`."""
+    data: dict[str, Any] = {}
+    if condition.negate is not None:
+        data["not"] = dump(condition.negate)
+    if condition.all_of:
+        data["all"] = [dump(c) for c in condition.all_of]
+    if condition.any_of is not None:
+        data["any"] = [dump(c) for c in condition.any_of]
+    return data
+
+
 def _deal_condition(condition: DealCondition, deck: Deck) -> dict[str, Any]:
     data: dict[str, Any] = {}
     if condition.trump is not None:
@@ -125,13 +138,7 @@ def _deal_condition(condition: DealCondition, deck: Deck) -> dict[str, Any]:
         data["trumps_include"] = deck.suits[condition.trumps_include]
     if condition.no_trumps is not None:
         data["no_trumps"] = condition.no_trumps
-    if condition.negate is not None:
-        data["not"] = _deal_condition(condition.negate, deck)
-    if condition.all_of:
-        data["all"] = [_deal_condition(c, deck) for c in condition.all_of]
-    if condition.any_of is not None:
-        data["any"] = [_deal_condition(c, deck) for c in condition.any_of]
-    return data
+    return data | _logic(condition, lambda c: _deal_condition(c, deck))
 
 
 # ---------------------------------------------------------------- deal and trumps
@@ -201,13 +208,7 @@ def _card_condition(condition: CardCondition, deck: Deck) -> dict[str, Any]:
         data["attribute"] = attribute
     if condition.winner is not None:
         data["winner"] = _card_condition(condition.winner, deck)
-    if condition.negate is not None:
-        data["not"] = _card_condition(condition.negate, deck)
-    if condition.all_of:
-        data["all"] = [_card_condition(c, deck) for c in condition.all_of]
-    if condition.any_of is not None:
-        data["any"] = [_card_condition(c, deck) for c in condition.any_of]
-    return data
+    return data | _logic(condition, lambda c: _card_condition(c, deck))
 
 
 # ---------------------------------------------------------------- rewards and tokens
