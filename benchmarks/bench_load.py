@@ -10,9 +10,9 @@ import statistics
 import time
 from pathlib import Path
 
-from trickrules.checks import load_spec
-from trickrules.compiler import compile_ruleset
-from trickrules.game import Game
+from trickrules.spec.checks import load_spec
+from trickrules.spec.compiler import compile_ruleset
+from trickrules.engine.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 

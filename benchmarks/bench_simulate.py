@@ -15,7 +15,7 @@ import resource
 import time
 from pathlib import Path
 
-from trickrules.simulate import simulate
+from trickrules.tools.simulate import simulate
 
 KINGDOMS = Path(__file__).resolve().parent.parent / "specs" / "kingdoms.yaml"
 

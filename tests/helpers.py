@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import trickrules
-from trickrules.game import Game
+from trickrules.engine.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"

@@ -16,7 +16,7 @@ import yaml
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from trickrules.checks import load_spec
+from trickrules.spec.checks import load_spec
 from trickrules.errors import SpecError
 
 ROOT = Path(__file__).resolve().parent.parent

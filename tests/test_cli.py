@@ -9,11 +9,11 @@ import sys
 import pytest
 from helpers import KINGDOMS, MEADOWS, ROOT
 
-from trickrules.cli import main
+from trickrules.tools.cli import main
 
 
 def run(*args):
-    result = subprocess.run([sys.executable, "-m", "trickrules.cli", *args], cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-m", "trickrules.tools.cli", *args], cwd=ROOT, capture_output=True, text=True)
     assert "Traceback" not in result.stderr, result.stderr
     return result
 

@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from trickrules.agents import RandomAgent
-from trickrules.checks import load_spec, spec_schema
-from trickrules.compiler import compile_ruleset
-from trickrules.docgen import MARKER, expand, record_fields, run_cli, spec_reference
+from trickrules.engine.agents import RandomAgent
+from trickrules.spec.checks import load_spec, spec_schema
+from trickrules.spec.compiler import compile_ruleset
+from trickrules.tools.docgen import MARKER, expand, record_fields, run_cli, spec_reference
 from trickrules.errors import CODES, SpecError
-from trickrules.examples import EXPECT_KEYS, SITUATION_KEYS, load_examples, run_examples
-from trickrules.game import load_game
-from trickrules.record import play_game
+from trickrules.tools.examples import EXPECT_KEYS, SITUATION_KEYS, load_examples, run_examples
+from trickrules.engine.game import load_game
+from trickrules.tools.record import play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -171,7 +171,7 @@ def test_spec_reference_page_is_generated() -> None:
 
 
 def test_record_fields_cover_a_real_record() -> None:
-    from trickrules.record import build_record
+    from trickrules.tools.record import build_record
 
     game = load_game(ROOT / "specs" / "kingdoms.yaml", players=3)
     record = build_record(play_game(game, 1, [RandomAgent(s) for s in range(3)]), ["random"] * 3)
@@ -267,8 +267,8 @@ def test_every_shipped_spec_has_a_rulebook_page() -> None:
 
 def test_api_pages_cover_the_public_modules() -> None:
     text = "\n".join(p.read_text("utf-8") for p in (DOCS / "api").glob("*.md"))
-    for target in ("trickrules", "trickrules.game.Game", "trickrules.state.State", "trickrules.game.load_game",
-                   "trickrules.errors", "trickrules.agents", "trickrules.record", "trickrules.examples"):  # fmt: skip
+    for target in ("trickrules", "trickrules.engine.game.Game", "trickrules.engine.state.State", "trickrules.engine.game.load_game",
+                   "trickrules.errors", "trickrules.engine.agents", "trickrules.tools.record", "trickrules.tools.examples"):  # fmt: skip
         assert re.search(rf"^::: {re.escape(target)}$", text, re.MULTILINE), target
 
 

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 import yaml
 
-from trickrules.cli import main
-from trickrules.examples import Case, load_examples, run_examples
+from trickrules.tools.cli import main
+from trickrules.tools.examples import Case, load_examples, run_examples
 
 ROOT = Path(__file__).resolve().parent.parent
 PATTERNS = ("specs/*.examples.yaml", "examples/**/*.examples.yaml", "docs/examples/**/*.examples.yaml")

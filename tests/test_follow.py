@@ -6,8 +6,8 @@ import dataclasses
 
 from helpers import KINGDOMS, MEADOWS, cards, game, ids, suits
 
-from trickrules.follow import FOLLOW_RULES, compile_follow
-from trickrules.ruleset import TRUMP_GROUP, FollowRule
+from trickrules.rules.follow import FOLLOW_RULES, compile_follow
+from trickrules.rules.ruleset import TRUMP_GROUP, FollowRule
 
 
 def legal(g, trumps, hand, led_card, rules=None):

@@ -18,10 +18,10 @@ from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 from strategies import scaled, shipped_spec_paths
-from trickrules.checks import load_spec, load_spec_text
-from trickrules.compiler import compile_ruleset
+from trickrules.spec.checks import load_spec, load_spec_text
+from trickrules.spec.compiler import compile_ruleset
 from trickrules.errors import CODES, Problem, SpecError
-from trickrules.game import Game
+from trickrules.engine.game import Game
 
 SHIPPED = shipped_spec_paths()
 

@@ -12,9 +12,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trickrules.checks import check_spec, load_spec, load_spec_text
+from trickrules.spec.checks import check_spec, load_spec, load_spec_text
 from trickrules.errors import CODES, IllegalActionError, Problem, SpecError
-from trickrules.source import json_path, read_spec, read_spec_text
+from trickrules.spec.source import json_path, read_spec, read_spec_text
 
 TESTS = Path(__file__).parent
 BROKEN = sorted((TESTS / "broken").glob("*.yaml"))

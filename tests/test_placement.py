@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trickrules.placement import NO_SECTION, NO_SUIT, forced_cards, free_token_sections, free_token_spaces, section_for
+from trickrules.rules.placement import NO_SECTION, NO_SUIT, forced_cards, free_token_sections, free_token_spaces, section_for
 
 E = NO_SUIT
 

@@ -33,9 +33,9 @@ from hypothesis import strategies as st
 import trickrules
 from strategies import as_yaml, scaled, shipped_spec_paths, spec_data
 from trickrules.errors import IllegalActionError
-from trickrules.game import Game
-from trickrules.record import build_record, dumps
-from trickrules.ruleset import (
+from trickrules.engine.game import Game
+from trickrules.tools.record import build_record, dumps
+from trickrules.rules.ruleset import (
     TRUMP_GROUP,
     UNLIMITED,
     Amount,
@@ -47,7 +47,7 @@ from trickrules.ruleset import (
     Ruleset,
     TrumpChoice,
 )
-from trickrules.state import Phase, State
+from trickrules.engine.state import Phase, State
 
 Choose = Callable[[int], int]
 """(number of legal actions) -> the index of the one to take."""
@@ -566,8 +566,8 @@ def random_choices(seed: int) -> Choose:
 
 def _shipped_options(path: Path, draw: Callable[[Any], Any]) -> dict[str, Any]:
     """Options for a shipped spec: short games, and any set of trumps where trumps are an option."""
-    from trickrules.checks import load_spec
-    from trickrules.options import option_defs
+    from trickrules.spec.checks import load_spec
+    from trickrules.spec.options import option_defs
 
     data = load_spec(path).data
     options: dict[str, Any] = {}
@@ -645,7 +645,9 @@ def test_the_checkers_pass_on_the_engine() -> None:
 
 
 def test_break_cards_lost(monkeypatch: pytest.MonkeyPatch) -> None:
-    resolve = State._resolve_trick
+    from trickrules.engine.phases import play
+
+    resolve = play.resolve_trick
 
     def drop_a_card(self: State) -> None:
         resolve(self)
@@ -654,7 +656,7 @@ def test_break_cards_lost(monkeypatch: pytest.MonkeyPatch) -> None:
                 pile.pop()
                 return
 
-    monkeypatch.setattr(State, "_resolve_trick", drop_a_card)
+    monkeypatch.setattr(play, "resolve_trick", drop_a_card)
     with pytest.raises(AssertionError, match="cards gained, lost"):
         _play(_short(MEADOWS))
 
@@ -682,7 +684,7 @@ def test_break_play_not_legal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_break_follow_rule(monkeypatch: pytest.MonkeyPatch) -> None:
-    from trickrules import game as game_module
+    from trickrules.engine import game as game_module
 
     monkeypatch.setattr(game_module, "compile_follow", lambda rules, faces: lambda hand, led: list(hand))
     with pytest.raises(AssertionError, match="follow: legal"):
@@ -702,14 +704,16 @@ def test_break_tie_break_of_the_ladder() -> None:
 
 
 def test_break_token_supply(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(State, "_take", lambda self, token, count: None)
+    from trickrules.engine.phases import place_tokens
+
+    monkeypatch.setattr(place_tokens, "_take", lambda state, token, count: None)
     with pytest.raises(AssertionError, match="the supply was"):
         for seed in range(5):
             _play(_short(players=2), seed)
 
 
 def test_break_section_scores(monkeypatch: pytest.MonkeyPatch) -> None:
-    from trickrules import scoring
+    from trickrules.rules import scoring
 
     value = scoring.section_value
     monkeypatch.setattr(scoring, "section_value", lambda *args: value(*args) + 1)
@@ -718,7 +722,7 @@ def test_break_section_scores(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_break_award_ties(monkeypatch: pytest.MonkeyPatch) -> None:
-    from trickrules import scoring
+    from trickrules.rules import scoring
 
     monkeypatch.setattr(scoring, "best_players", lambda rule, measures: [0])
     with pytest.raises(AssertionError, match="rule points"):
@@ -735,7 +739,7 @@ def test_break_clone(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_break_observation(monkeypatch: pytest.MonkeyPatch) -> None:
-    from trickrules import views
+    from trickrules.engine import views
 
     observe = views.observation
 
@@ -750,7 +754,7 @@ def test_break_observation(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_break_same_seed_same_record(monkeypatch: pytest.MonkeyPatch) -> None:
-    from trickrules import state as state_module
+    from trickrules.engine import state as state_module
 
     deal_order, calls = state_module.deal_order, iter(range(10**6))
     monkeypatch.setattr(state_module, "deal_order", lambda seed, r, n: deal_order(seed + next(calls), r, n))

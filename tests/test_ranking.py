@@ -8,8 +8,8 @@ import random
 import pytest
 from helpers import KINGDOMS, MEADOWS, cards, game, suits
 
-from trickrules.ranking import compile_ranking, ladder_winner, ranking_keys
-from trickrules.ruleset import CardCondition, RankingStep
+from trickrules.rules.ranking import compile_ranking, ladder_winner, ranking_keys
+from trickrules.rules.ruleset import CardCondition, RankingStep
 
 
 def winner(g, trumps, trick, steps=None):

@@ -9,9 +9,9 @@ import sys
 import pytest
 from helpers import KINGDOMS, MEADOWS, ROOT, game
 
-from trickrules.agents import make_agent
-from trickrules.record import build_record, dumps, first_difference, play_game, replay
-from trickrules.recordschema import record_problems
+from trickrules.engine.agents import make_agent
+from trickrules.tools.record import build_record, dumps, first_difference, play_game, replay
+from trickrules.tools.recordschema import record_problems
 
 
 def record_of(g, seed, agents=("random",)):
@@ -22,7 +22,7 @@ def record_of(g, seed, agents=("random",)):
 
 def play_json(tmp_path, name, *args):
     out = tmp_path / name
-    command = [sys.executable, "-m", "trickrules.cli", "play", *args, "--json", str(out)]
+    command = [sys.executable, "-m", "trickrules.tools.cli", "play", *args, "--json", str(out)]
     subprocess.run(command, check=True, cwd=ROOT, capture_output=True)
     return out.read_bytes()
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from helpers import KINGDOMS, cards, game
 
-from trickrules.rewards import POINTS, amount_table, compile_rewards
-from trickrules.ruleset import Amount, CardCondition, Reward
+from trickrules.rules.rewards import POINTS, amount_table, compile_rewards
+from trickrules.rules.ruleset import Amount, CardCondition, Reward
 
 
 def gains(g, trick, rewards=None):

@@ -1,4 +1,4 @@
-"""load -> dump -> load is the identity on compiled rulesets (`trickrules.dump`)."""
+"""load -> dump -> load is the identity on compiled rulesets (`trickrules.spec.dump`)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 import trickrules
 from strategies import as_yaml, scaled, shipped_spec_paths, spec_data
-from trickrules.dump import dump_spec, dump_yaml
-from trickrules.ruleset import Ruleset
+from trickrules.spec.dump import dump_spec, dump_yaml
+from trickrules.rules.ruleset import Ruleset
 
 COUNTS = [(path, n) for path in shipped_spec_paths() for n in trickrules.load_ruleset(path).allowed_players]
 

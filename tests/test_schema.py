@@ -9,8 +9,8 @@ from typing import Any, Iterator
 import pytest
 from jsonschema import Draft202012Validator
 
-from trickrules.checks import spec_schema
-from trickrules.source import read_spec
+from trickrules.spec.checks import spec_schema
+from trickrules.spec.source import read_spec
 
 ROOT = Path(__file__).parent.parent
 SCHEMA_FILE = ROOT / "trickrules" / "schema" / "spec.schema.json"

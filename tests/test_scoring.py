@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from helpers import KINGDOMS, MEADOWS, cards, game
 
-from trickrules.ruleset import PointRule, RankKey
-from trickrules.scoring import PlayerRound, best_players, game_winners, round_points, score_round, section_case, section_scores
+from trickrules.rules.ruleset import PointRule, RankKey
+from trickrules.rules.scoring import PlayerRound, best_players, game_winners, round_points, score_round, section_case, section_scores
 
 
 def kingdom(g, stacks, tokens):

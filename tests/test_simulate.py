@@ -12,15 +12,16 @@ from typing import Any
 
 import pytest
 
-from trickrules.agents import make_agent
-from trickrules.cli import main
+from trickrules.engine.agents import make_agent
+from trickrules.tools.cli import main
 from trickrules.errors import SpecError
-from trickrules.game import load_game
-from trickrules.record import play_game
-from trickrules.scoring import SECTION_CASES
-from trickrules.state import State
-from trickrules.simulate import ProgressBar, RuleFigures, SimulationError, SimulationResult, compare, simulate
-from trickrules.stats import Proportion, Sample, two_proportion_test, welch_test
+from trickrules.engine.game import load_game
+from trickrules.tools.record import play_game
+from trickrules.rules.scoring import SECTION_CASES
+from trickrules.engine.state import State
+from trickrules.tools.report import ProgressBar
+from trickrules.tools.simulate import RuleFigures, SimulationError, SimulationResult, compare, simulate
+from trickrules.tools.stats import Proportion, Sample, two_proportion_test, welch_test
 
 SPECS = Path(__file__).parent.parent / "specs"
 KINGDOMS = SPECS / "kingdoms.yaml"

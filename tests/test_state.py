@@ -9,7 +9,7 @@ from helpers import KINGDOMS, MEADOWS, game
 
 import trickrules
 from trickrules import IllegalActionError, Phase
-from trickrules.state import TERMINAL_PLAYER
+from trickrules.engine.state import TERMINAL_PLAYER
 
 
 def random_play(state, rng, stop=None):

@@ -9,15 +9,15 @@
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from trickrules.version import __version__
 
-from .agents import Agent, GreedyAgent, RandomAgent, make_agent
-from .errors import IllegalActionError, Problem, SpecError, TrickrulesError
-from .game import Game, GameInfo, load_game
-from .loader import load_ruleset, load_ruleset_text
-from .ruleset import Ruleset
-from .simulate import Comparison, SimulationError, SimulationResult, compare, simulate
-from .state import TERMINAL_PLAYER, Phase, State
+from trickrules.engine.agents import Agent, GreedyAgent, RandomAgent, make_agent
+from trickrules.errors import IllegalActionError, Problem, SpecError, TrickrulesError
+from trickrules.engine.game import Game, GameInfo, load_game
+from trickrules.spec.loader import load_ruleset, load_ruleset_text
+from trickrules.rules.ruleset import Ruleset
+from trickrules.tools.simulate import Comparison, SimulationError, SimulationResult, compare, simulate
+from trickrules.engine.state import TERMINAL_PLAYER, Phase, State
 
 __all__ = [
     "Agent",

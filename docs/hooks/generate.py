@@ -1,11 +1,11 @@
-"""mkdocs hook: fill each page's generation markers from the code (see trickrules.docgen)."""
+"""mkdocs hook: fill each page's generation markers from the code (see trickrules.tools.docgen)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from trickrules.docgen import expand
+from trickrules.tools.docgen import expand
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:

@@ -34,7 +34,7 @@ def transcript(spec: str, players: int, seed: int, agents: str, settings: tuple[
     import io
     import os
 
-    from trickrules.cli import main
+    from trickrules.tools.cli import main
 
     args = ["play", spec, "--players", str(players), "--seed", str(seed), "--agents", agents]
     for setting in settings:

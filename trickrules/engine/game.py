@@ -1,0 +1,181 @@
+"""A game: a compiled ruleset plus the tables the engine reads while it plays.
+
+`load_game` is the entry point: it reads, checks and compiles a spec, and returns a `Game`
+whose `new_initial_state(seed)` starts a game. The Game keeps, for every set of trumps it
+meets, the counting faces and the follow, ranking and reward functions compiled for them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from trickrules.rules.faces import Faces, counting_faces
+from trickrules.rules.follow import LegalCards, compile_follow
+from trickrules.rules.ranking import TrickWinner, compile_ranking
+from trickrules.rules.rewards import TrickRewards, compile_rewards
+from trickrules.rules.ruleset import Ruleset, TrumpChoice
+from trickrules.rules.scoring import describe_rule
+
+if TYPE_CHECKING:
+    from trickrules.engine.state import State
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Sizes of a game, computed from its ruleset (OpenSpiel's `GameInfo`)."""
+
+    num_players: int
+    num_distinct_actions: int
+    max_game_length: int
+    num_cards: int
+    num_rounds: int
+    hand_size: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTables:
+    """Everything the engine needs per trick, compiled for one set of trumps."""
+
+    faces: Faces
+    legal_follow: LegalCards
+    trick_winner: TrickWinner
+    trick_rewards: TrickRewards | None
+
+
+class Game:
+    """A ruleset ready to play: action numbering, game info and per-trumps tables.
+
+    Actions are integers: ``card`` plays a card, ``N + card`` places a won card on the
+    tableau, ``2N + section`` places a token on a section, ``2N + S + suit`` chooses a trump
+    suit (N cards, S sections).
+    """
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.num_players = ruleset.players
+        self.num_cards = len(ruleset.deck.cards)
+        self.num_sections = len(ruleset.tableau.sections) if ruleset.tableau else 0
+        self.place_offset = self.num_cards
+        self.token_offset = 2 * self.num_cards
+        self.trump_offset = self.token_offset + self.num_sections
+        sections = ruleset.tableau.sections if ruleset.tableau else ()
+        self.tokens_needed = tuple(s.tokens_needed for s in sections)
+        scoring = ruleset.scoring
+        self.measure_names = tuple(m.name for m in scoring.measures)
+        self.rule_labels = tuple(describe_rule(r, scoring.measures) for r in scoring.round_rules)
+        self.won_to_pile = ruleset.won_cards == "pile"
+        self.card_ids = tuple(card.id for card in ruleset.deck.cards)
+        self._card_index = {card_id: i for i, card_id in enumerate(self.card_ids)}
+        self._tables: dict[frozenset[int], TrickTables] = {}
+
+    def __repr__(self) -> str:
+        return f"<Game {self.ruleset.id} players={self.num_players}>"
+
+    # ------------------------------------------------------------ tables
+
+    def tables(self, trumps: frozenset[int]) -> TrickTables:
+        """The trick tables for `trumps`, compiled on first use."""
+        tables = self._tables.get(trumps)
+        if tables is None:
+            tables = self._compile_tables(trumps)
+            self._tables[trumps] = tables
+        return tables
+
+    def _compile_tables(self, trumps: frozenset[int]) -> TrickTables:
+        rules, deck = self.ruleset, self.ruleset.deck
+        faces = counting_faces(deck, trumps)
+        rewards = compile_rewards(rules.rewards, deck, faces) if rules.rewards else None
+        return TrickTables(
+            faces=faces,
+            legal_follow=compile_follow(rules.follow, faces),
+            trick_winner=compile_ranking(rules.ranking, deck, faces),
+            trick_rewards=rewards,
+        )
+
+    # ------------------------------------------------------------ the state API
+
+    def new_initial_state(self, seed: int = 0, record: bool = False) -> State:
+        """A new game, shuffled and dealt from `seed`; `record` keeps an event log."""
+        from trickrules.engine.state import State
+
+        return State(self, seed, record)
+
+    def info(self) -> GameInfo:
+        """Numbers of players and actions, and an upper bound on the game's length."""
+        rules = self.ruleset
+        deal = rules.deal.hand_size * self.num_players
+        per_round = deal + (1 if isinstance(rules.trumps, TrumpChoice) else 0)
+        if rules.won_cards == "tableau":
+            per_round += deal
+        if rules.tableau is not None and rules.tableau.token is not None:
+            per_round += sum(s.tokens_needed for s in rules.tableau.sections) * self.num_players
+        return GameInfo(
+            num_players=self.num_players,
+            num_distinct_actions=self.trump_offset + len(rules.deck.suits),
+            max_game_length=per_round * rules.rounds,
+            num_cards=self.num_cards,
+            num_rounds=rules.rounds,
+            hand_size=rules.deal.hand_size,
+        )
+
+    def num_distinct_actions(self) -> int:
+        """Number of distinct action integers."""
+        return self.info().num_distinct_actions
+
+    # ------------------------------------------------------------ text forms
+
+    def card_index(self, card_id: str) -> int:
+        """The index of the card with id `card_id` (KeyError if there is none)."""
+        return self._card_index[card_id]
+
+    def action_to_string(self, action: int) -> str:
+        """The one text form of an action, e.g. ``play red-5``, ``token C``, ``trumps blue``."""
+        if 0 <= action < self.place_offset:
+            return f"play {self.card_ids[action]}"
+        if action < self.token_offset:
+            return f"place {self.card_ids[action - self.place_offset]}"
+        if action < self.trump_offset:
+            assert self.ruleset.tableau is not None
+            return f"token {self.ruleset.tableau.sections[action - self.token_offset].name}"
+        suits = self.ruleset.deck.suits
+        if action < self.trump_offset + len(suits):
+            return f"trumps {suits[action - self.trump_offset]}"
+        raise ValueError(f"no action {action!r} in this game")
+
+    def string_to_action(self, text: str) -> int:
+        """Parse the text form of an action back to its integer (ValueError if unknown)."""
+        verb, _, name = text.strip().partition(" ")
+        name = name.strip()
+        try:
+            if verb == "play":
+                return self.card_index(name)
+            if verb == "place":
+                return self.place_offset + self.card_index(name)
+            if verb == "token" and self.ruleset.tableau is not None:
+                names = [s.name for s in self.ruleset.tableau.sections]
+                return self.token_offset + names.index(name)
+            if verb == "trumps":
+                return self.trump_offset + self.ruleset.deck.suits.index(name)
+        except (KeyError, ValueError):
+            pass
+        raise ValueError(f"not an action of this game: {text!r}")
+
+
+def load_game(
+    spec: str | os.PathLike[str] | Ruleset,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Game:
+    """Load a spec file (or take a compiled ruleset) and return a playable `Game`.
+
+    >>> game = load_game("specs/kingdoms.yaml", players=4, options={"rounds": "2"})
+    >>> state = game.new_initial_state(seed=7)
+    """
+    if isinstance(spec, Ruleset):
+        return Game(spec)
+    from trickrules.spec.loader import load_ruleset
+
+    return Game(load_ruleset(spec, players=players, options=options))

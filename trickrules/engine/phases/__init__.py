@@ -1,0 +1,57 @@
+"""The phases of a round, one module each, and the table the state dispatches through.
+
+A phase module says whose decision it is (`player`), which actions are legal (`legal`) and
+what an action does (`apply`); it may also set up the part of the state it alone uses at the
+start of each round (`new_round`). Adding a phase kind means one module, one `Phase` member
+and one entry in `PHASES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import choose_trumps, place_cards, place_tokens, play
+from .kinds import CHOOSE_TRUMPS, PLACE_CARDS, PLACE_TOKENS, PLAY, TERMINAL, Phase
+
+if TYPE_CHECKING:
+    from trickrules.engine.state import State
+
+TERMINAL_PLAYER = -4
+"""`current_player()` of a finished game (OpenSpiel's value)."""
+
+
+@dataclass(frozen=True)
+class PhaseRules:
+    """What a phase does: whose decision it is, which actions are legal, what one does."""
+
+    player: Callable[[State], int]
+    legal: Callable[[State], list[int]]
+    apply: Callable[[State, int], None]
+
+
+def _terminal_player(state: State) -> int:
+    return TERMINAL_PLAYER
+
+
+def _nothing_legal(state: State) -> list[int]:
+    return []
+
+
+def _no_action(state: State, action: int) -> None:
+    raise AssertionError("no action is legal once the game is over")
+
+
+PHASES: dict[int, PhaseRules] = {
+    CHOOSE_TRUMPS: PhaseRules(choose_trumps.player, choose_trumps.legal, choose_trumps.apply),
+    PLAY: PhaseRules(play.player, play.legal, play.apply),
+    PLACE_TOKENS: PhaseRules(place_tokens.player, place_tokens.legal, place_tokens.apply),
+    PLACE_CARDS: PhaseRules(place_cards.player, place_cards.legal, place_cards.apply),
+    TERMINAL: PhaseRules(_terminal_player, _nothing_legal, _no_action),
+}
+
+ROUND_SETUP: tuple[Callable[[State], None], ...] = (place_tokens.new_round, place_cards.new_round)
+"""What each phase module sets up at the start of a round, for the parts of the state it owns."""
+
+__all__ = ["PHASES", "ROUND_SETUP", "Phase", "PhaseRules", "TERMINAL_PLAYER"]

@@ -1,0 +1,19 @@
+"""The kinds of phase a game can wait in, as a public enum and as plain integers."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Phase(IntEnum):
+    """What the game waits for."""
+
+    CHOOSE_TRUMPS = 0
+    PLAY = 1
+    PLACE_TOKENS = 2
+    PLACE_CARDS = 3
+    TERMINAL = 4
+
+
+# Plain integers on the hot path: comparing them is cheaper than comparing enum members.
+CHOOSE_TRUMPS, PLAY, PLACE_TOKENS, PLACE_CARDS, TERMINAL = (int(p) for p in Phase)

@@ -1,0 +1,279 @@
+"""The game state: what every phase shares, and the state API in OpenSpiel's words.
+
+A round runs through phases (`trickrules.engine.phases`, one module each): choose trumps
+(when a player chooses them), play tricks, and after each trick place gained tokens and won
+cards on the tableau. Dealing, resolving a trick and scoring need no decision and happen
+inside `apply_action`. Every decision a player makes is an action; forced ones (one legal
+choice) are applied by the engine itself. `State` holds what several phases read (hands,
+the trick, won cards, the tableau, scores); a phase module keeps the rest itself.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from trickrules.engine import views
+from trickrules.engine.phases import PHASES, ROUND_SETUP, TERMINAL_PLAYER, Phase, choose_trumps, play
+from trickrules.engine.phases.kinds import PLAY, TERMINAL
+from trickrules.errors import IllegalActionError
+from trickrules.rules.placement import NO_SUIT
+from trickrules.rules.ruleset import TrumpChoice
+from trickrules.rules.scoring import PlayerRound, RoundScore, game_winners, score_round
+
+if TYPE_CHECKING:
+    from trickrules.engine.game import Game, TrickTables
+
+__all__ = ["TERMINAL_PLAYER", "Phase", "State", "deal_order"]
+
+
+def deal_order(seed: int, round_number: int, num_cards: int) -> list[int]:
+    """The shuffled deck of one round: the same on every machine for the same seed.
+
+    Each card gets a key from a generator seeded by the text ``trickrules:SEED:ROUND``; the
+    deck is sorted by those keys (ties cannot change the order: the sort is stable).
+    """
+    uniform = random.Random(f"trickrules:{seed}:{round_number}").random
+    keys = [uniform() for _ in range(num_cards)]
+    return sorted(range(num_cards), key=keys.__getitem__)
+
+
+class State:
+    """One game in progress. Create it with `Game.new_initial_state(seed)`."""
+
+    # attributes set by phase modules (see their `new_round`)
+    token_queue: list[tuple[int, int]]
+    supply: list[int]
+    lost: list[int]
+    place_queue: list[int]
+    place_player: int
+
+    def __init__(self, game: Game, seed: int = 0, record: bool = False, _empty: bool = False) -> None:
+        self.game = game
+        self.seed = seed
+        self.events: list[dict[str, Any]] | None = [] if record else None
+        if _empty:
+            return
+        n = game.num_players
+        self.round = 0
+        self.hand_size = game.ruleset.deal.hand_size
+        self.num_players = n
+        self.totals = [0] * n
+        self.history: list[int] = []
+        self._round_scores: list[tuple[int, RoundScore, tuple[int, ...], list[int]]] = []
+        self._round_dicts: list[dict[str, Any]] = []
+        self._start_round()
+
+    # ------------------------------------------------------------ rounds
+
+    def _start_round(self) -> None:
+        game, rules = self.game, self.game.ruleset
+        n, deal = game.num_players, rules.deal
+        self.dealer = (deal.dealer_first + self.round * deal.dealer_rotation) % n
+        order = deal_order(self.seed, self.round, game.num_cards)
+        size = deal.hand_size
+        self.hands = [sorted(order[p * size : (p + 1) * size]) for p in range(n)]
+        self.set_aside = sorted(order[n * size :])
+        if self.events is not None:
+            self.log("deal", dealer=self.dealer, hands=[list(h) for h in self.hands], set_aside=list(self.set_aside))
+        self.piles: list[list[int]] = [[] for _ in range(n)]
+        self.tricks_won = [0] * n
+        self.tricks_played = 0
+        self.bonus = [0] * n
+        sections = game.num_sections
+        self.stacks: list[list[list[int]]] = [[[] for _ in range(sections)] for _ in range(n)]
+        self.section_suits = [[NO_SUIT] * sections for _ in range(n)]
+        self.section_tokens = [[0] * sections for _ in range(n)]
+        self.pool = [[0] * len(rules.tokens) for _ in range(n)]
+        for setup in ROUND_SETUP:
+            setup(self)
+        self.trick: list[int] = []
+        self.trick_players: list[int] = []
+        self.led = 0
+        self._legal: list[int] | None = None
+        self.leader = self._first_leader()
+        self.current = self.leader
+        if isinstance(rules.trumps, TrumpChoice):
+            choose_trumps.start(self, rules.trumps)
+        else:
+            self.set_trumps(rules.trumps)
+            self._phase = PLAY
+
+    def _first_leader(self) -> int:
+        deal, n = self.game.ruleset.deal, self.game.num_players
+        if deal.first_leader == "dealer":
+            return self.dealer
+        if deal.first_leader == "seat":
+            return deal.first_leader_seat
+        return (self.dealer + 1) % n
+
+    def set_trumps(self, trumps: frozenset[int], log: bool = True) -> None:
+        """Make `trumps` the round's trump suits, with the trick tables compiled for them."""
+        self.trumps = trumps
+        self.tables: TrickTables = self.game.tables(trumps)
+        if log and self.events is not None:
+            self.log("trumps", trumps=sorted(trumps))
+
+    def after_trick(self) -> None:
+        """Make the forced placements, then wait for the next decision or end the round."""
+        play.after_trick(self)
+
+    def end_round(self) -> None:
+        """Score the round, then deal the next one or end the game."""
+        rules = self.game.ruleset
+        players = [self.player_round(p) for p in range(self.num_players)]
+        score = score_round(rules, players, self.tables.faces)
+        points = [sum(p) + b for p, b in zip(score.points, self.bonus)]
+        for player, total in enumerate(points):
+            self.totals[player] += total
+        self._round_scores.append((self.round, score, tuple(self.bonus), points))
+        if self.events is not None:
+            self.log("round_end", **self.round_results[-1])
+        self.round += 1
+        if self.round >= rules.rounds:
+            self._phase = TERMINAL
+            self._legal = []
+            self.log("game_end", totals=list(self.totals), winners=self.winners())
+        else:
+            self._start_round()
+
+    @property
+    def round_results(self) -> list[dict[str, Any]]:
+        """Each finished round's score: measures, points by rule, reward points, sections, points."""
+        cache = self._round_dicts
+        for entry in self._round_scores[len(cache) :]:
+            cache.append(self._round_result(*entry))
+        return list(cache)
+
+    def _round_result(self, number: int, score: RoundScore, bonus: tuple[int, ...], points: list[int]) -> dict[str, Any]:
+        names, labels = self.game.measure_names, self.game.rule_labels
+        result: dict[str, Any] = {
+            "round": number,
+            "measures": [dict(zip(names, m)) for m in score.measures],
+            "rules": [dict(zip(labels, p)) for p in score.points],
+            "rewards": list(bonus),
+            "points": list(points),
+        }
+        if score.sections:
+            result["sections"] = [
+                [{"section": s, "case": c, "score": v} for s, c, v in rows] for rows in score.sections
+            ]
+        return result
+
+    def player_round(self, player: int) -> PlayerRound:
+        """What `player` holds now, as scoring sees it."""
+        return PlayerRound(
+            pile=tuple(self.piles[player]),
+            tricks=self.tricks_won[player],
+            stacks=tuple(map(tuple, self.stacks[player])),
+            section_tokens=tuple(self.section_tokens[player]),
+            pool=tuple(self.pool[player]),
+        )
+
+    # ------------------------------------------------------------ the state API
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for now."""
+        return Phase(self._phase)
+
+    def current_player(self) -> int:
+        """The player to decide now, or `TERMINAL_PLAYER` when the game is over."""
+        return PHASES[self._phase].player(self)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self._phase == TERMINAL
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The actions the current player may take (empty for anyone else, or at the end)."""
+        if player is not None and player != self.current_player():
+            return []
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = PHASES[self._phase].legal(self)
+        return list(legal)
+
+    def apply_action(self, action: int) -> None:
+        """Take `action` for the current player; `IllegalActionError` leaves the state unchanged."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = PHASES[self._phase].legal(self)
+        if action not in legal or action is True or action is False:
+            self._illegal(action, legal)
+        self._legal = None  # the phase's apply function may set the next legal actions
+        self.history.append(action)
+        if self._phase != PLAY:
+            PHASES[self._phase].apply(self, action)
+            return
+        # playing a card, inlined: the most frequent action of all
+        player = self.current
+        self.hands[player].remove(action)
+        trick = self.trick
+        if not trick:
+            self.led = self.tables.faces.group[action]
+        trick.append(action)
+        self.trick_players.append(player)
+        if self.events is not None:
+            self.log("play", player=player, card=action, face=self.tables.faces.face[action])
+        if len(trick) < self.num_players:
+            self.current = (player + 1) % self.num_players
+        else:
+            play.resolve_trick(self)
+
+    def _illegal(self, action: Any, legal: list[int]) -> None:
+        if self._phase == TERMINAL:
+            reason = "the game is over"
+        elif isinstance(action, int) and not isinstance(action, bool) and 0 <= action < self.game.info().num_distinct_actions:
+            reason = f"{self.game.action_to_string(action)} is not allowed now"
+        else:
+            reason = "not an action of this game"
+        raise IllegalActionError(action, legal, str(self), reason)
+
+    # ------------------------------------------------------------ results
+
+    def returns(self) -> list[float]:
+        """Each player's total points (so far, or final)."""
+        return [float(t) for t in self.totals]
+
+    def winners(self) -> list[int]:
+        """The players with the best total (the game's winners once it is over)."""
+        return game_winners(self.game.ruleset.scoring.winner, self.totals)
+
+    def action_to_string(self, action: int) -> str:
+        """The text form of an action, e.g. ``play red-5``."""
+        return self.game.action_to_string(action)
+
+    def log(self, kind: str, **fields: Any) -> None:
+        """Add an event to the game's log (when the state keeps one)."""
+        if self.events is not None:
+            self.events.append({"type": kind, **fields})
+
+    # ------------------------------------------------------------ copies and views
+
+    def clone(self) -> State:
+        """An independent copy: the same actions applied to both give the same states."""
+        other = State(self.game, self.seed, False, _empty=True)
+        for name, value in self.__dict__.items():
+            if name in ("game", "seed"):
+                continue
+            other.__dict__[name] = _copy(value)
+        return other
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What `player` sees: own hand, the table, tokens and scores; no other hand."""
+        return views.observation(self, player)
+
+    def __str__(self) -> str:
+        return views.debug_text(self)
+
+    def __repr__(self) -> str:
+        return f"<State {self.game.ruleset.id} seed={self.seed} round={self.round} phase={self.phase.name}>"
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value

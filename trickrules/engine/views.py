@@ -1,0 +1,82 @@
+"""Views of a state: a player's observation and the full debug text."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from trickrules.engine.state import State
+
+
+def card_text(state: State, card: int) -> str:
+    """A card as it counts now, e.g. ``gold-14/red-5 (as gold 14)`` for a many-faced card."""
+    deck = state.game.ruleset.deck
+    entry = deck.cards[card]
+    if len(entry.faces) == 1:
+        return entry.id
+    face = entry.faces[state.tables.faces.face[card]]
+    return f"{entry.id} (as {deck.face_text(face)})"
+
+
+def _ids(state: State, cards: list[int]) -> list[str]:
+    return [state.game.card_ids[c] for c in cards]
+
+
+def _tableau(state: State, player: int) -> list[dict[str, Any]]:
+    tableau = state.game.ruleset.tableau
+    if tableau is None:
+        return []
+    return [
+        {"section": s.name, "cards": _ids(state, state.stacks[player][i]), "tokens": state.section_tokens[player][i]}
+        for i, s in enumerate(tableau.sections)
+    ]
+
+
+def public_view(state: State) -> dict[str, Any]:
+    """Everything every player sees."""
+    rules = state.game.ruleset
+    n = state.game.num_players
+    return {
+        "round": state.round,
+        "phase": state.phase.name.lower(),
+        "dealer": getattr(state, "dealer", 0),
+        "trumps": [rules.deck.suits[s] for s in sorted(state.trumps)],
+        "current_player": state.current_player(),
+        "hand_sizes": [len(h) for h in state.hands],
+        "trick": [{"player": p, "card": card_text(state, c)} for p, c in zip(state.trick_players, state.trick)],
+        "tricks_won": list(state.tricks_won),
+        "cards_won": [len(state.piles[p]) + sum(len(s) for s in state.stacks[p]) for p in range(n)],
+        "tableau": [_tableau(state, p) for p in range(n)],
+        "tokens": [dict(zip((t.name for t in rules.tokens), state.pool[p])) for p in range(n)],
+        "supply": {t.name: state.supply[i] for i, t in enumerate(rules.tokens)},
+        "totals": list(state.totals),
+    }
+
+
+def observation(state: State, player: int) -> dict[str, Any]:
+    """What `player` sees: the public view and their own hand only."""
+    view = public_view(state)
+    view["player"] = player
+    view["hand"] = _ids(state, state.hands[player])
+    if state.current_player() == player:
+        view["legal_actions"] = [state.game.action_to_string(a) for a in state.legal_actions()]
+    return view
+
+
+def debug_text(state: State) -> str:
+    """The full state as text, every hand included."""
+    rules = state.game.ruleset
+    view = public_view(state)
+    trumps = ", ".join(view["trumps"]) or "none"
+    lines = [
+        f"{rules.title}: round {state.round + 1} of {rules.rounds}, phase {view['phase']}, "
+        f"dealer {view['dealer']}, trumps {trumps}, to move {view['current_player']}"
+    ]
+    for p in range(state.game.num_players):
+        hand = " ".join(card_text(state, c) for c in state.hands[p])
+        lines.append(f"  player {p}: hand [{hand}] tricks {state.tricks_won[p]} total {state.totals[p]}")
+        for section in view["tableau"][p]:
+            lines.append(f"    {section['section']}: {' '.join(section['cards']) or '-'} tokens {section['tokens']}")
+    trick = " ".join(f"{t['player']}:{t['card']}" for t in view["trick"])
+    lines.append(f"  trick: {trick or '-'}")
+    return "\n".join(lines)

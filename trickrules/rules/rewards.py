@@ -1,0 +1,80 @@
+"""Trick rewards: tokens or points for the winner, or for losers who played certain cards.
+
+Rewards are handed out winner first, then the losers in the order they played; within a
+player, in the order the spec lists them. That order decides who gets a short supply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from trickrules.rules.conditions import TrickTest, static_table, trick_test
+from trickrules.rules.faces import Faces
+from trickrules.rules.ruleset import Amount, Deck, Reward
+
+Gain = tuple[int, int, int, int]
+"""(player, reward index, token index or -1 for points, amount)."""
+
+TrickRewards = Callable[[Sequence[int], Sequence[int], int, int], list[Gain]]
+"""(cards in play order, their players, winner's position, led group) -> gains."""
+
+POINTS = -1
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledReward:
+    """One reward for one set of counting faces: tables by card index plus a trick test."""
+
+    index: int
+    token: int
+    applies: tuple[bool, ...]
+    test: TrickTest | None
+    amount: tuple[int, ...]
+
+
+def amount_table(amount: Amount, deck: Deck, faces: Faces) -> tuple[int, ...]:
+    """The amount a reward gives for each card as the subject card."""
+    if amount.attribute is not None:
+        return tuple(card.attributes[amount.attribute] for card in deck.cards)
+    if amount.by_rank is not None:
+        by_rank = dict(amount.by_rank)
+        return tuple(by_rank.get(faces.rank[c], amount.constant) for c in range(len(deck.cards)))
+    return (amount.constant,) * len(deck.cards)
+
+
+def compile_reward(index: int, reward: Reward, deck: Deck, faces: Faces) -> CompiledReward:
+    """Tables and test of one reward under `faces`."""
+    amounts = amount_table(reward.amount, deck, faces)
+    if reward.token is not None:  # points may be negative, a count of tokens may not
+        amounts = tuple(max(0, n) for n in amounts)
+    applies = static_table(reward.when, deck, faces)
+    applies = tuple(a and n != 0 for a, n in zip(applies, amounts))
+    token = POINTS if reward.token is None else reward.token
+    return CompiledReward(index, token, applies, trick_test(reward.when, deck, faces), amounts)
+
+
+def _gains(rules: Sequence[CompiledReward], player: int, card: int, winner: int, led: int) -> list[Gain]:
+    gains = []
+    for rule in rules:
+        if rule.applies[card] and (rule.test is None or rule.test(card, winner, led)):
+            gains.append((player, rule.index, rule.token, rule.amount[card]))
+    return gains
+
+
+def compile_rewards(rewards: Sequence[Reward], deck: Deck, faces: Faces) -> TrickRewards:
+    """One function giving every gain a trick brings, in hand-out order."""
+    compiled = [compile_reward(i, r, deck, faces) for i, r in enumerate(rewards)]
+    to_winner = [c for c, r in zip(compiled, rewards) if r.to == "winner"]
+    to_losers = [c for c, r in zip(compiled, rewards) if r.to == "losers"]
+    loser_cards = [any(c.applies[card] for c in to_losers) for card in range(len(deck.cards))]
+
+    def trick_rewards(cards: Sequence[int], players: Sequence[int], win_pos: int, led: int) -> list[Gain]:
+        winner = cards[win_pos]
+        gains = _gains(to_winner, players[win_pos], winner, winner, led) if to_winner else []
+        for position, card in enumerate(cards):
+            if position != win_pos and loser_cards[card]:
+                gains += _gains(to_losers, players[position], card, winner, led)
+        return gains
+
+    return trick_rewards

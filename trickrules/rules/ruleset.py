@@ -1,0 +1,319 @@
+"""The compiled ruleset: a spec's rules as frozen, typed data.
+
+A `Ruleset` is what the compiler makes of a checked spec for one player count and one
+set of option values. Suits, attributes, sections, tokens and measures are referred to by
+index, so the engine never looks a name up while a game runs. Everything here is pure data
+(comparable, hashable); `trickrules.engine.game.Game` turns it into the fast tables the engine uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from collections.abc import Mapping
+from typing import Literal, Union
+
+TRUMP_GROUP = -1
+"""The follow group of every card whose counting suit is a trump."""
+
+
+# ---------------------------------------------------------------- conditions
+
+
+@dataclass(frozen=True)
+class DealCondition:
+    """A condition on the deal's state, used to choose a card's counting face.
+
+    Every field that is set must hold (`None` means "not asked").
+    """
+
+    trump: bool | None = None
+    trumps_include: int | None = None
+    no_trumps: bool | None = None
+    negate: DealCondition | None = None
+    all_of: tuple[DealCondition, ...] = ()
+    any_of: tuple[DealCondition, ...] | None = None
+
+
+@dataclass(frozen=True)
+class AttributeTest:
+    """A test on one numeric card attribute."""
+
+    attribute: int
+    at_least: int | None = None
+    at_most: int | None = None
+    equals: int | None = None
+
+
+@dataclass(frozen=True)
+class CardCondition:
+    """A condition on a played card (its counting face) and, in rewards, on the trick.
+
+    Every field that is set must hold (`None` means "not asked").
+    """
+
+    ranks: frozenset[int] | None = None
+    suits: frozenset[int] | None = None
+    trump: bool | None = None
+    led: bool | None = None
+    attribute: AttributeTest | None = None
+    same_suit_as_winner: bool | None = None
+    winner: CardCondition | None = None
+    negate: CardCondition | None = None
+    all_of: tuple[CardCondition, ...] = ()
+    any_of: tuple[CardCondition, ...] | None = None
+
+
+# ---------------------------------------------------------------- deck
+
+
+def face_id(suit: str, rank: int, rank_names: Mapping[str, str] | None = None) -> str:
+    """The id part of one face, ``<suit>-<rank>`` with the rank's display name if it has one
+    (``red-5``, ``hearts-Q``); a card's id joins its faces' ids with ``/``."""
+    name = (rank_names or {}).get(str(rank), rank)
+    return f"{suit}-{name}"
+
+
+@dataclass(frozen=True)
+class Face:
+    """One face of a card: a suit (by index) and a rank, counting while `when` holds."""
+
+    suit: int
+    rank: int
+    when: DealCondition | None = None
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card of the deck: a stable id, its faces in order, its attribute values."""
+
+    index: int
+    id: str
+    faces: tuple[Face, ...]
+    attributes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Suits, attribute names, rank display names and every card of the deck."""
+
+    suits: tuple[str, ...]
+    attributes: tuple[str, ...]
+    cards: tuple[Card, ...]
+    rank_names: tuple[tuple[int, str], ...] = ()
+    columns: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # attribute values by attribute, then card: what scoring sums up
+        columns = tuple(tuple(card.attributes[a] for card in self.cards) for a in range(len(self.attributes)))
+        object.__setattr__(self, "columns", columns)
+
+    def rank_name(self, rank: int) -> str:
+        """The display name of a rank (its number unless `rank_names` names it)."""
+        for value, name in self.rank_names:
+            if value == rank:
+                return name
+        return str(rank)
+
+    def face_text(self, face: Face) -> str:
+        """A face as text, e.g. ``red 5``."""
+        return f"{self.suits[face.suit]} {self.rank_name(face.rank)}"
+
+
+# ---------------------------------------------------------------- deal and trumps
+
+
+@dataclass(frozen=True)
+class Deal:
+    """How each round is dealt and who leads."""
+
+    hand_size: int
+    dealer_first: int = 0
+    dealer_rotation: int = 1
+    first_leader: Literal["left_of_dealer", "dealer", "seat"] = "left_of_dealer"
+    first_leader_seat: int = 0
+
+
+@dataclass(frozen=True)
+class TrumpChoice:
+    """A player picks one trump suit at the start of each round."""
+
+    by: Literal["dealer", "left_of_dealer"]
+    candidates: tuple[int, ...]
+
+
+Trumps = Union[frozenset[int], TrumpChoice]
+
+
+# ---------------------------------------------------------------- follow and ranking
+
+
+@dataclass(frozen=True)
+class FollowRule:
+    """One follow rule; `kind` names an entry of `trickrules.rules.follow.FOLLOW_RULES`."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class RankingStep:
+    """One step of the trick-ranking ladder.
+
+    kind: ``prefer`` (keep the cards matching `condition`, or the trump / led group),
+    ``highest`` / ``lowest`` (by rank, or by `attribute` when set), ``first_played`` /
+    ``last_played`` (the final tie-break).
+    """
+
+    kind: Literal["prefer", "highest", "lowest", "first_played", "last_played"]
+    group: Literal["trump", "led", "condition", ""] = ""
+    condition: CardCondition | None = None
+    attribute: int | None = None
+
+
+# ---------------------------------------------------------------- rewards and tokens
+
+
+@dataclass(frozen=True)
+class Amount:
+    """How many tokens or points a reward gives, read off the subject card's counting face."""
+
+    constant: int = 0
+    by_rank: tuple[tuple[int, int], ...] | None = None
+    attribute: int | None = None
+
+
+@dataclass(frozen=True)
+class Reward:
+    """A trick reward: tokens or points to the winner, or to each loser whose card matches."""
+
+    name: str
+    to: Literal["winner", "losers"]
+    when: CardCondition | None
+    token: int | None  # None: points
+    amount: Amount
+
+
+UNLIMITED = -1
+
+
+@dataclass(frozen=True)
+class TokenKind:
+    """A kind of token: its supply for this player count and where gained tokens go."""
+
+    name: str
+    supply: int  # UNLIMITED or a count
+    to: Literal["player", "tableau"] = "player"
+    when_no_space: Literal["stays_in_supply", "lost"] = "stays_in_supply"
+
+
+# ---------------------------------------------------------------- tableau
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section of a player's tableau: tokens it needs (and spaces it has), printed value."""
+
+    name: str
+    tokens_needed: int = 0
+    value: int = 0
+
+
+@dataclass(frozen=True)
+class SectionValue:
+    """What a section scores in one of its four cases.
+
+    kind: ``top_rank``, ``sum_ranks``, ``card_count``, ``value`` (printed), ``constant``,
+    ``per_missing_token`` (`number` per missing token).
+    """
+
+    kind: Literal["top_rank", "sum_ranks", "card_count", "value", "constant", "per_missing_token"]
+    number: int = 0
+
+
+@dataclass(frozen=True)
+class Tableau:
+    """The sections in front of each player where won cards and tokens go."""
+
+    sections: tuple[Section, ...]
+    token: int | None
+    cards_staffed: SectionValue = SectionValue("top_rank")
+    cards_understaffed: SectionValue = SectionValue("constant", 0)
+    empty_staffed: SectionValue = SectionValue("value")
+    empty_understaffed: SectionValue = SectionValue("constant", 0)
+
+
+# ---------------------------------------------------------------- scoring
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A per-player quantity at the end of a round.
+
+    kind: ``sum_attribute`` (of `attribute` over won cards), ``tricks``, ``cards``,
+    ``tableau`` (sum of section scores), ``tokens`` (of token kind `token`).
+    """
+
+    name: str
+    kind: Literal["sum_attribute", "tricks", "cards", "tableau", "tokens"]
+    attribute: int | None = None
+    token: int | None = None
+
+
+@dataclass(frozen=True)
+class RankKey:
+    """One key of an award's ranking: most or fewest of a measure."""
+
+    measure: int
+    most: bool = True
+
+
+@dataclass(frozen=True)
+class PointRule:
+    """A round's point rule: add a measure (times a factor), or award points to the best."""
+
+    kind: Literal["add", "award"]
+    measure: int = 0
+    times: int = 1
+    points: int = 0
+    keys: tuple[RankKey, ...] = ()
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Measures, the round's point rules and how the game's winner is found."""
+
+    measures: tuple[Measure, ...]
+    round_rules: tuple[PointRule, ...]
+    winner: Literal["most_points", "fewest_points"] = "most_points"
+
+
+# ---------------------------------------------------------------- the whole ruleset
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Every rule of a spec, compiled for one player count and one set of options."""
+
+    id: str
+    title: str
+    description: str
+    version: str
+    players: int
+    allowed_players: tuple[int, ...]
+    options: tuple[tuple[str, object], ...]
+    deck: Deck
+    deal: Deal
+    rounds: int
+    trumps: Trumps
+    follow: tuple[FollowRule, ...]
+    ranking: tuple[RankingStep, ...]
+    rewards: tuple[Reward, ...]
+    tokens: tuple[TokenKind, ...]
+    won_cards: Literal["pile", "tableau"]
+    tableau: Tableau | None
+    scoring: Scoring
+    source_file: str = field(default="", compare=False)
+    source_digest: str = field(default="", compare=False)
+
+    def option(self, name: str) -> object:
+        """The value of option `name` in this ruleset."""
+        return dict(self.options)[name]

@@ -1,0 +1,148 @@
+"""Scoring: sections of a tableau, per-player measures, and the round's point rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import chain
+
+from trickrules.rules.faces import Faces
+from trickrules.rules.ruleset import Measure, PointRule, Ruleset, Section, SectionValue, Tableau
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """What one player holds at the end of a round, as scoring sees it."""
+
+    pile: tuple[int, ...]
+    tricks: int
+    stacks: tuple[tuple[int, ...], ...]
+    section_tokens: tuple[int, ...]
+    pool: tuple[int, ...]
+
+    def won_cards(self) -> tuple[int, ...]:
+        """Every card this player won: pile and tableau stacks."""
+        if not self.stacks:
+            return self.pile
+        return self.pile + tuple(chain.from_iterable(self.stacks))
+
+
+SECTION_CASES = ("cards_staffed", "cards_understaffed", "empty_staffed", "empty_understaffed")
+
+
+def section_case(section: Section, stack: Sequence[int], tokens: int) -> str:
+    """Which of the four scoring cases a section is in."""
+    staffed = tokens >= section.tokens_needed
+    if stack:
+        return "cards_staffed" if staffed else "cards_understaffed"
+    return "empty_staffed" if staffed else "empty_understaffed"
+
+
+def section_value(value: SectionValue, section: Section, stack: Sequence[int], tokens: int, faces: Faces) -> int:
+    """What a section scores under `value`."""
+    kind = value.kind
+    if kind == "top_rank":
+        return faces.rank[stack[-1]] if stack else 0
+    if kind == "sum_ranks":
+        return sum(faces.rank[c] for c in stack)
+    if kind == "card_count":
+        return len(stack)
+    if kind == "value":
+        return section.value
+    if kind == "per_missing_token":
+        return value.number * max(0, section.tokens_needed - tokens)
+    return value.number
+
+
+def section_scores(tableau: Tableau, player: PlayerRound, faces: Faces) -> list[tuple[str, str, int]]:
+    """(section name, case, score) of every section of a player's tableau."""
+    scores = []
+    for section, stack, tokens in zip(tableau.sections, player.stacks, player.section_tokens):
+        case = section_case(section, stack, tokens)
+        scores.append((section.name, case, section_value(getattr(tableau, case), section, stack, tokens, faces)))
+    return scores
+
+
+def measure_value(
+    measure: Measure, ruleset: Ruleset, player: PlayerRound, faces: Faces, tableau_score: int | None = None
+) -> int:
+    """One measure of one player at the end of a round (`tableau_score`: already summed)."""
+    kind = measure.kind
+    if kind == "tricks":
+        return player.tricks
+    if kind == "cards":
+        return len(player.won_cards())
+    if kind == "sum_attribute":
+        column = ruleset.deck.columns[measure.attribute]  # type: ignore[index]
+        return sum([column[c] for c in player.won_cards()])
+    if kind == "tokens":
+        placed = sum(player.section_tokens) if _staffs_tableau(ruleset, measure.token) else 0
+        return player.pool[measure.token] + placed  # type: ignore[index]
+    if tableau_score is not None:
+        return tableau_score
+    assert ruleset.tableau is not None
+    return sum(score for _, _, score in section_scores(ruleset.tableau, player, faces))
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """A round's scoring: sections, measures and points by rule, per player."""
+
+    sections: list[list[tuple[str, str, int]]]
+    measures: list[list[int]]
+    points: list[list[int]]
+
+
+def score_round(ruleset: Ruleset, players: Sequence[PlayerRound], faces: Faces) -> RoundScore:
+    """Score a finished round: each section once, then the measures and the point rules."""
+    tableau = ruleset.tableau
+    sections = [section_scores(tableau, p, faces) for p in players] if tableau is not None else []
+    totals: list[int | None] = [sum(s for _, _, s in rows) for rows in sections] or [None] * len(players)
+    measures = [
+        [measure_value(m, ruleset, p, faces, total) for m in ruleset.scoring.measures]
+        for p, total in zip(players, totals)
+    ]
+    return RoundScore(sections, measures, round_points(ruleset.scoring.round_rules, measures))
+
+
+def _staffs_tableau(ruleset: Ruleset, token: int | None) -> bool:
+    return ruleset.tableau is not None and ruleset.tableau.token == token
+
+
+def best_players(rule: PointRule, measures: Sequence[Sequence[int]]) -> list[int]:
+    """Players best by the rule's keys in order; all still tied are best."""
+    players = list(range(len(measures)))
+    for key in rule.keys:
+        values = [measures[p][key.measure] for p in players]
+        target = max(values) if key.most else min(values)
+        players = [p for p, v in zip(players, values) if v == target]
+    return players
+
+
+def round_points(rules: Sequence[PointRule], measures: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Points each rule gives each player: result[player][rule]."""
+    result = [[0] * len(rules) for _ in measures]
+    for index, rule in enumerate(rules):
+        if rule.kind == "add":
+            for player, values in enumerate(measures):
+                result[player][index] = values[rule.measure] * rule.times
+        else:
+            for player in best_players(rule, measures):
+                result[player][index] = rule.points
+    return result
+
+
+def game_winners(winner: str, totals: Sequence[int]) -> list[int]:
+    """The players with the best total; equal totals share the win."""
+    target = max(totals) if winner == "most_points" else min(totals)
+    return [p for p, total in enumerate(totals) if total == target]
+
+
+def describe_rule(rule: PointRule, measures: Sequence[Measure]) -> str:
+    """A short label of a point rule, for breakdowns."""
+    if rule.kind == "add":
+        times = "" if rule.times == 1 else f" x {rule.times}"
+        return f"{measures[rule.measure].name}{times}"
+    keys = ", then ".join(("most " if k.most else "fewest ") + measures[k.measure].name for k in rule.keys)
+    return f"best by {keys}"
+

@@ -1,0 +1,358 @@
+"""Compile a checked spec into a `Ruleset` for one player count and one set of options.
+
+The spec's data has passed the schema and the semantic checks (`trickrules.spec.checks`), so the
+compiler trusts its shape. What it still checks are the choices made at load time: the
+player count and option overrides, and what they imply (enough cards for every hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from trickrules.errors import Problem, SpecError
+from trickrules.spec.options import OptionDef, OptionValueError, coerce, option_defs
+from trickrules.rules.ruleset import (
+    UNLIMITED,
+    Amount,
+    AttributeTest,
+    Card,
+    CardCondition,
+    Deal,
+    DealCondition,
+    Deck,
+    Face,
+    face_id,
+    FollowRule,
+    Measure,
+    PointRule,
+    RankingStep,
+    RankKey,
+    Reward,
+    Ruleset,
+    Scoring,
+    Section,
+    SectionValue,
+    Tableau,
+    TokenKind,
+    TrumpChoice,
+    Trumps,
+)
+from trickrules.spec.source import SpecSource, json_path
+
+BUILTIN_MEASURES = ("tricks", "cards")
+
+
+def compile_ruleset(
+    source: SpecSource, players: int | None = None, options: Mapping[str, Any] | None = None
+) -> Ruleset:
+    """Compile `source` for `players` (default: the largest allowed count) and `options`."""
+    data = source.data
+    allowed = tuple(data["players"])
+    if players is None:
+        players = max(allowed)
+    if players not in allowed:
+        _fail(source, ("players",), "TR310", f"{players} players not allowed (allowed: {_join(allowed)})")
+    values = _option_values(source, options or {})
+    resolved = _resolve_options(data, values)
+    return _Compiler(source, resolved, players, values).ruleset()
+
+
+def _fail(source: SpecSource, path: tuple, code: str, message: str) -> None:
+    file, line, column = source.locate(path)
+    raise SpecError([Problem(code, message, file, line, column, json_path(path))])
+
+
+def _join(values: Any) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def _option_values(source: SpecSource, overrides: Mapping[str, Any]) -> dict[str, Any]:
+    defs = option_defs(source.data)
+    suits = source.data["deck"]["suits"]
+    values = {name: _default(d) for name, d in defs.items()}
+    for name, value in overrides.items():
+        if name not in defs:
+            known = _join(defs) or "none"
+            _fail(source, ("options",), "TR304", f"unknown option '{name}' (options: {known})")
+        try:
+            values[name] = coerce(defs[name], value, suits)
+        except OptionValueError as error:
+            _fail(source, ("options", name), "TR307", str(error))
+    return values
+
+
+def _default(option: OptionDef) -> Any:
+    return tuple(option.default) if option.type == "suits" else option.default
+
+
+def _resolve_options(node: Any, values: Mapping[str, Any]) -> Any:
+    """Replace every ``{option: NAME}`` reference by the option's value."""
+    if isinstance(node, dict):
+        if set(node) == {"option"} and isinstance(node["option"], str):
+            return values[node["option"]]
+        return {key: _resolve_options(value, values) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_resolve_options(value, values) for value in node]
+    return node
+
+
+def _by_players(value: Any, players: int) -> int:
+    if isinstance(value, dict) and "by_players" in value:
+        return int(value["by_players"][str(players)])
+    return int(value)
+
+
+class _Compiler:
+    """Walks the resolved data once, turning names into indices."""
+
+    def __init__(self, source: SpecSource, data: dict, players: int, values: dict) -> None:
+        self.source = source
+        self.data = data
+        self.players = players
+        self.values = values
+        deck = data["deck"]
+        self.suits: tuple[str, ...] = tuple(deck["suits"])
+        self.attributes: tuple[str, ...] = tuple(deck.get("attributes") or {})
+        self.token_names: tuple[str, ...] = tuple(data.get("tokens") or {})
+        self.rank_names: dict[str, str] = {str(k): str(v) for k, v in (deck.get("rank_names") or {}).items()}
+        measures = (data.get("scoring") or {}).get("measures") or {}
+        self.measure_names: tuple[str, ...] = BUILTIN_MEASURES + tuple(measures)
+
+    def ruleset(self) -> Ruleset:
+        data = self.data
+        deck = self.deck()
+        deal = self.deal()
+        if deal.hand_size * self.players > len(deck.cards):
+            message = (
+                f"{self.players} hands of {deal.hand_size} need {deal.hand_size * self.players} "
+                f"cards, the deck has {len(deck.cards)}"
+            )
+            _fail(self.source, ("deal", "hand_size"), "TR305", message)
+        return Ruleset(
+            id=data["id"],
+            title=data["title"],
+            description=data.get("description", "").strip(),
+            version=str(data.get("version", "")),
+            players=self.players,
+            allowed_players=tuple(sorted(data["players"])),
+            options=tuple(sorted(self.values.items())),
+            deck=deck,
+            deal=deal,
+            rounds=int(data.get("rounds", 1)),
+            trumps=self.trumps(data.get("trumps", "none")),
+            follow=tuple(self.follow_rule(r) for r in data.get("follow", ["follow_led"])),
+            ranking=tuple(self.ranking_step(s) for s in data["ranking"]),
+            rewards=tuple(self.reward(r) for r in data.get("rewards") or []),
+            tokens=tuple(self.token_kind(n, t) for n, t in (data.get("tokens") or {}).items()),
+            won_cards=data.get("won_cards", "pile"),
+            tableau=self.tableau(data.get("tableau")),
+            scoring=self.scoring(data["scoring"]),
+            source_file=self.source.file,
+            source_digest=self.source.digest,
+        )
+
+    # ------------------------------------------------------------ deck
+
+    def deck(self) -> Deck:
+        raw = self.data["deck"]
+        cards: list[Card] = []
+        for generator in raw.get("generate") or []:
+            cards.extend(self.generated(generator, len(cards)))
+        for entry in raw.get("cards") or []:
+            cards.append(self.explicit(entry, len(cards)))
+        rank_names = tuple(sorted((int(k), str(v)) for k, v in (raw.get("rank_names") or {}).items()))
+        return Deck(self.suits, self.attributes, tuple(cards), rank_names)
+
+    def generated(self, generator: dict, start: int) -> list[Card]:
+        suits = self.suits if generator["suits"] == "all" else tuple(generator["suits"])
+        ranks = generator["ranks"]
+        if isinstance(ranks, dict):
+            ranks = list(range(ranks["from"], ranks["to"] + 1))
+        cards: list[Card] = []
+        for suit in suits:
+            for rank in ranks:
+                face = Face(self.suits.index(suit), rank)
+                values = self.generated_attributes(generator.get("attributes") or {}, rank)
+                cards.append(Card(start + len(cards), face_id(suit, rank, self.rank_names), (face,), values))
+        return cards
+
+    def generated_attributes(self, spec: dict, rank: int) -> tuple[int, ...]:
+        values = []
+        for name in self.attributes:
+            value = spec.get(name, self.attribute_default(name))
+            if isinstance(value, dict):
+                value = value.get("by_rank", {}).get(str(rank), value.get("default", self.attribute_default(name)))
+            values.append(int(value))
+        return tuple(values)
+
+    def attribute_default(self, name: str) -> int:
+        body = (self.data["deck"].get("attributes") or {}).get(name) or {}
+        return int(body.get("default", 0))
+
+    def explicit(self, entry: dict, index: int) -> Card:
+        faces = tuple(
+            Face(self.suits.index(f["suit"]), f["rank"], self.deal_condition(f.get("when"))) for f in entry["faces"]
+        )
+        card_id = entry.get("id") or "/".join(face_id(f["suit"], f["rank"], self.rank_names) for f in entry["faces"])
+        given = entry.get("attributes") or {}
+        values = tuple(int(given.get(name, self.attribute_default(name))) for name in self.attributes)
+        return Card(index, card_id, faces, values)
+
+    # ------------------------------------------------------------ conditions
+
+    def deal_condition(self, raw: dict | None) -> DealCondition | None:
+        if raw is None:
+            return None
+        include = raw.get("trumps_include")
+        return DealCondition(
+            trump=raw.get("trump"),
+            trumps_include=None if include is None else self.suits.index(include),
+            no_trumps=raw.get("no_trumps"),
+            negate=self.deal_condition(raw.get("not")),
+            all_of=tuple(self.deal_condition(c) for c in raw.get("all", [])),  # type: ignore[misc]
+            any_of=None if "any" not in raw else tuple(self.deal_condition(c) for c in raw["any"]),  # type: ignore[misc]
+        )
+
+    def card_condition(self, raw: dict | None) -> CardCondition | None:
+        if raw is None:
+            return None
+        attribute = raw.get("attribute")
+        return CardCondition(
+            ranks=_int_set(raw.get("rank")),
+            suits=None if "suit" not in raw else frozenset(self.suits.index(s) for s in _as_list(raw["suit"])),
+            trump=raw.get("trump"),
+            led=raw.get("led"),
+            attribute=None if attribute is None else self.attribute_test(attribute),
+            same_suit_as_winner=raw.get("same_suit_as_winner"),
+            winner=self.card_condition(raw.get("winner")),
+            negate=self.card_condition(raw.get("not")),
+            all_of=tuple(self.card_condition(c) for c in raw.get("all", [])),  # type: ignore[misc]
+            any_of=None if "any" not in raw else tuple(self.card_condition(c) for c in raw["any"]),  # type: ignore[misc]
+        )
+
+    def attribute_test(self, raw: dict) -> AttributeTest:
+        return AttributeTest(
+            self.attributes.index(raw["name"]), raw.get("at_least"), raw.get("at_most"), raw.get("equals")
+        )
+
+    # ------------------------------------------------------------ deal, trumps, trick rules
+
+    def deal(self) -> Deal:
+        raw = self.data["deal"]
+        dealer = raw.get("dealer") or {}
+        raw_leader = raw.get("first_leader", "left_of_dealer")
+        leader, seat = (raw_leader, 0) if isinstance(raw_leader, str) else ("seat", int(raw_leader["seat"]) % self.players)
+        return Deal(
+            hand_size=_by_players(raw["hand_size"], self.players),
+            dealer_first=int(dealer.get("first", 0)) % self.players,
+            dealer_rotation=int(dealer.get("rotation", 1)),
+            first_leader=leader,  # type: ignore[arg-type]  # the schema allows only these words
+            first_leader_seat=seat,
+        )
+
+    def trumps(self, raw: Any) -> Trumps:
+        if raw == "none" or raw is None:
+            return frozenset()
+        if isinstance(raw, dict):
+            choose = raw["choose"]
+            return TrumpChoice(choose.get("by", "dealer"), tuple(self.suits.index(s) for s in choose["from"]))
+        return frozenset(self.suits.index(s) for s in raw)
+
+    def follow_rule(self, raw: Any) -> FollowRule:
+        kind = raw if isinstance(raw, str) else next(iter(raw))
+        return FollowRule(kind)
+
+    def ranking_step(self, raw: Any) -> RankingStep:
+        if isinstance(raw, str):
+            return RankingStep(raw)  # type: ignore[arg-type]  # the schema allows only the step kinds
+        kind, value = next(iter(raw.items()))
+        if kind == "prefer":
+            if value in ("trump", "led"):
+                return RankingStep("prefer", group=value)
+            return RankingStep("prefer", group="condition", condition=self.card_condition(value))
+        if isinstance(value, dict):
+            return RankingStep(kind, attribute=self.attributes.index(value["attribute"]))
+        return RankingStep(kind)
+
+    # ------------------------------------------------------------ rewards and tokens
+
+    def reward(self, raw: dict) -> Reward:
+        give = raw["give"]
+        token = None if "points" in give else self.token_names.index(give["token"])
+        amount = give["points"] if "points" in give else give["amount"]
+        return Reward(raw["name"], raw["to"], self.card_condition(raw.get("when")), token, self.amount(amount))
+
+    def amount(self, raw: Any) -> Amount:
+        if isinstance(raw, dict) and "by_rank" in raw:
+            table = tuple(sorted((int(k), int(v)) for k, v in raw["by_rank"].items()))
+            return Amount(constant=int(raw.get("default", 0)), by_rank=table)
+        if isinstance(raw, dict) and "attribute" in raw:
+            return Amount(attribute=self.attributes.index(raw["attribute"]))
+        return Amount(constant=int(raw))
+
+    def token_kind(self, name: str, raw: dict) -> TokenKind:
+        supply = raw.get("supply", "unlimited")
+        count = UNLIMITED if supply == "unlimited" else _by_players(supply, self.players)
+        return TokenKind(name, count, raw.get("to", "player"), raw.get("when_no_space", "stays_in_supply"))
+
+    def tableau(self, raw: dict | None) -> Tableau | None:
+        if raw is None:
+            return None
+        sections = tuple(
+            Section(s["name"], int(s.get("tokens_needed", 0)), int(s.get("value", 0))) for s in raw["sections"]
+        )
+        score = raw.get("score") or {}
+        token = raw.get("token")
+        return Tableau(
+            sections=sections,
+            token=None if token is None else self.token_names.index(token),
+            cards_staffed=_section_value(score.get("cards_staffed", "top_rank")),
+            cards_understaffed=_section_value(score.get("cards_understaffed", 0)),
+            empty_staffed=_section_value(score.get("empty_staffed", "value")),
+            empty_understaffed=_section_value(score.get("empty_understaffed", 0)),
+        )
+
+    # ------------------------------------------------------------ scoring
+
+    def scoring(self, raw: dict) -> Scoring:
+        measures = tuple(Measure(name, name) for name in BUILTIN_MEASURES)  # type: ignore[arg-type]
+        measures += tuple(self.measure(n, m) for n, m in (raw.get("measures") or {}).items())
+        rules = tuple(self.point_rule(r) for r in raw["round"])
+        return Scoring(measures, rules, (raw.get("game") or {}).get("winner", "most_points"))
+
+    def measure(self, name: str, raw: dict) -> Measure:
+        if "sum_attribute" in raw:
+            return Measure(name, "sum_attribute", attribute=self.attributes.index(raw["sum_attribute"]))
+        if "count" in raw:
+            return Measure(name, raw["count"])
+        if "tokens" in raw:
+            return Measure(name, "tokens", token=self.token_names.index(raw["tokens"]))
+        return Measure(name, "tableau")
+
+    def point_rule(self, raw: dict) -> PointRule:
+        if "add" in raw:
+            return PointRule("add", measure=self.measure_names.index(raw["add"]), times=int(raw.get("times", 1)))
+        award = raw["award"]
+        keys = tuple(self.rank_key(k) for k in award["to_best_by"])
+        return PointRule("award", points=int(award["points"]), keys=keys)
+
+    def rank_key(self, raw: dict) -> RankKey:
+        direction, name = next(iter(raw.items()))
+        return RankKey(self.measure_names.index(name), most=direction == "most")
+
+
+def _section_value(raw: Any) -> SectionValue:
+    if isinstance(raw, dict):
+        return SectionValue("per_missing_token", int(raw["per_missing_token"]))
+    if isinstance(raw, int):
+        return SectionValue("constant", raw)
+    return SectionValue(raw)
+
+
+def _as_list(value: Any) -> list:
+    return value if isinstance(value, list) else [value]
+
+
+def _int_set(value: Any) -> frozenset[int] | None:
+    return None if value is None else frozenset(int(v) for v in _as_list(value))

@@ -1,0 +1,296 @@
+"""A compiled `Ruleset` back to spec data: the inverse of the compiler, for one player count.
+
+The data lists every card explicitly and declares each option with its value as the default,
+so that loading it (with the same player count) gives a `Ruleset` equal to the one dumped::
+
+    >>> from trickrules import load_ruleset, load_ruleset_text
+    >>> ruleset = load_ruleset("specs/kingdoms.yaml", players=3)
+    >>> load_ruleset_text(dump_yaml(ruleset), players=3) == ruleset
+    True
+
+Option references are gone from a compiled ruleset (their values are in place), so the dump
+declares the options only to keep `Ruleset.options`; nothing refers to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import yaml
+
+from trickrules.rules.ruleset import (
+    UNLIMITED,
+    Amount,
+    Card,
+    CardCondition,
+    DealCondition,
+    Deck,
+    Face,
+    Measure,
+    PointRule,
+    RankingStep,
+    Reward,
+    Ruleset,
+    Scoring,
+    SectionValue,
+    Tableau,
+    TokenKind,
+    TrumpChoice,
+)
+
+__all__ = ["dump_spec", "dump_yaml"]
+
+_BUILTIN_MEASURES = 2  # `tricks` and `cards` come first in every compiled scoring
+
+
+def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
+    """Spec data (plain dicts, lists and scalars) that compiles back to `ruleset`."""
+    deck = ruleset.deck
+    data: dict[str, Any] = {"language": 1, "id": ruleset.id, "title": ruleset.title}
+    if ruleset.description:
+        data["description"] = ruleset.description
+    if ruleset.version:
+        data["version"] = ruleset.version
+    data["players"] = list(ruleset.allowed_players)
+    if ruleset.options:
+        data["options"] = {name: _option(value, deck) for name, value in ruleset.options}
+    data["deck"] = _deck(deck)
+    data["deal"] = _deal(ruleset)
+    data["rounds"] = ruleset.rounds
+    data["trumps"] = _trumps(ruleset, deck)
+    data["follow"] = [rule.kind for rule in ruleset.follow]
+    data["ranking"] = [_ranking_step(step, deck) for step in ruleset.ranking]
+    if ruleset.rewards:
+        data["rewards"] = [_reward(reward, ruleset) for reward in ruleset.rewards]
+    if ruleset.tokens:
+        data["tokens"] = {kind.name: _token_kind(kind) for kind in ruleset.tokens}
+    data["won_cards"] = ruleset.won_cards
+    if ruleset.tableau is not None:
+        data["tableau"] = _tableau(ruleset.tableau, ruleset)
+    data["scoring"] = _scoring(ruleset.scoring, ruleset)
+    return data
+
+
+def dump_yaml(ruleset: Ruleset) -> str:
+    """`dump_spec` as YAML text, keys in the spec's usual order."""
+    return yaml.safe_dump(dump_spec(ruleset), sort_keys=False, allow_unicode=True, width=100)
+
+
+# ---------------------------------------------------------------- options
+
+
+def _option(value: object, deck: Deck) -> dict[str, Any]:
+    # The compiled ruleset keeps values only; declare the narrowest option that holds the value.
+    if isinstance(value, bool):
+        return {"type": "boolean", "default": value}
+    if isinstance(value, int):
+        return {"type": "integer", "default": value}
+    if isinstance(value, str):
+        return {"type": "choice", "default": value, "choices": [value]}
+    return {"type": "suits", "default": list(value)}  # type: ignore[call-overload]
+
+
+# ---------------------------------------------------------------- deck
+
+
+def _deck(deck: Deck) -> dict[str, Any]:
+    data: dict[str, Any] = {"suits": list(deck.suits)}
+    if deck.rank_names:
+        data["rank_names"] = {rank: name for rank, name in deck.rank_names}
+    if deck.attributes:
+        data["attributes"] = {name: {"default": 0} for name in deck.attributes}
+    data["cards"] = [_card(card, deck) for card in deck.cards]
+    return data
+
+
+def _card(card: Card, deck: Deck) -> dict[str, Any]:
+    data: dict[str, Any] = {"id": card.id, "faces": [_face(face, deck) for face in card.faces]}
+    if deck.attributes:
+        data["attributes"] = dict(zip(deck.attributes, card.attributes))
+    return data
+
+
+def _face(face: Face, deck: Deck) -> dict[str, Any]:
+    data: dict[str, Any] = {"suit": deck.suits[face.suit], "rank": face.rank}
+    if face.when is not None:
+        data["when"] = _deal_condition(face.when, deck)
+    return data
+
+
+def _logic(condition: Any, dump: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    """The `not`, `all` and `any` parts of a deal or card condition, each part dumped by `dump`."""
+    data: dict[str, Any] = {}
+    if condition.negate is not None:
+        data["not"] = dump(condition.negate)
+    if condition.all_of:
+        data["all"] = [dump(c) for c in condition.all_of]
+    if condition.any_of is not None:
+        data["any"] = [dump(c) for c in condition.any_of]
+    return data
+
+
+def _deal_condition(condition: DealCondition, deck: Deck) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    if condition.trump is not None:
+        data["trump"] = condition.trump
+    if condition.trumps_include is not None:
+        data["trumps_include"] = deck.suits[condition.trumps_include]
+    if condition.no_trumps is not None:
+        data["no_trumps"] = condition.no_trumps
+    return data | _logic(condition, lambda c: _deal_condition(c, deck))
+
+
+# ---------------------------------------------------------------- deal and trumps
+
+
+def _deal(ruleset: Ruleset) -> dict[str, Any]:
+    deal = ruleset.deal
+    leader: Any = deal.first_leader
+    if leader == "seat":
+        leader = {"seat": deal.first_leader_seat}
+    return {
+        "hand_size": _hand_size(ruleset),
+        "dealer": {"first": deal.dealer_first, "rotation": deal.dealer_rotation},
+        "first_leader": leader,
+        "next_leader": "trick_winner",
+    }
+
+
+def _hand_size(ruleset: Ruleset) -> Any:
+    # Only the compiled count's hand size is known; the other allowed counts get one that fits
+    # the deck, so the dump passes the deck-size check (the spec's own sizes may differ).
+    size, cards = ruleset.deal.hand_size, len(ruleset.deck.cards)
+    if all(size * players <= cards for players in ruleset.allowed_players):
+        return size
+    sizes = {players: min(size, cards // players) for players in ruleset.allowed_players}
+    sizes[ruleset.players] = size
+    return {"by_players": sizes}
+
+
+def _trumps(ruleset: Ruleset, deck: Deck) -> Any:
+    trumps = ruleset.trumps
+    if isinstance(trumps, TrumpChoice):
+        return {"choose": {"by": trumps.by, "from": [deck.suits[s] for s in trumps.candidates]}}
+    return [deck.suits[s] for s in sorted(trumps)] if trumps else "none"
+
+
+# ---------------------------------------------------------------- ranking and conditions
+
+
+def _ranking_step(step: RankingStep, deck: Deck) -> Any:
+    if step.kind in ("first_played", "last_played"):
+        return step.kind
+    if step.kind == "prefer":
+        if step.group in ("trump", "led"):
+            return {"prefer": step.group}
+        assert step.condition is not None
+        return {"prefer": _card_condition(step.condition, deck)}
+    by: Any = "rank" if step.attribute is None else {"attribute": deck.attributes[step.attribute]}
+    return {step.kind: by}
+
+
+def _card_condition(condition: CardCondition, deck: Deck) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    if condition.ranks is not None:
+        data["rank"] = sorted(condition.ranks)
+    if condition.suits is not None:
+        data["suit"] = [deck.suits[s] for s in sorted(condition.suits)]
+    for key in ("trump", "led", "same_suit_as_winner"):
+        if getattr(condition, key) is not None:
+            data[key] = getattr(condition, key)
+    test = condition.attribute
+    if test is not None:
+        attribute: dict[str, Any] = {"name": deck.attributes[test.attribute]}
+        for key in ("at_least", "at_most", "equals"):
+            if getattr(test, key) is not None:
+                attribute[key] = getattr(test, key)
+        data["attribute"] = attribute
+    if condition.winner is not None:
+        data["winner"] = _card_condition(condition.winner, deck)
+    return data | _logic(condition, lambda c: _card_condition(c, deck))
+
+
+# ---------------------------------------------------------------- rewards and tokens
+
+
+def _reward(reward: Reward, ruleset: Ruleset) -> dict[str, Any]:
+    deck = ruleset.deck
+    data: dict[str, Any] = {"name": reward.name, "to": reward.to}
+    if reward.when is not None:
+        data["when"] = _card_condition(reward.when, deck)
+    amount = _amount(reward.amount, deck)
+    if reward.token is None:
+        data["give"] = {"points": amount}
+    else:
+        data["give"] = {"token": ruleset.tokens[reward.token].name, "amount": amount}
+    return data
+
+
+def _amount(amount: Amount, deck: Deck) -> Any:
+    if amount.attribute is not None:
+        return {"attribute": deck.attributes[amount.attribute]}
+    if amount.by_rank is not None:
+        return {"by_rank": {rank: value for rank, value in amount.by_rank}, "default": amount.constant}
+    return amount.constant
+
+
+def _token_kind(kind: TokenKind) -> dict[str, Any]:
+    data: dict[str, Any] = {"supply": "unlimited" if kind.supply == UNLIMITED else kind.supply, "to": kind.to}
+    if kind.to == "tableau":
+        data["when_no_space"] = kind.when_no_space
+    return data
+
+
+# ---------------------------------------------------------------- tableau and scoring
+
+
+def _tableau(tableau: Tableau, ruleset: Ruleset) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    if tableau.token is not None:
+        data["token"] = ruleset.tokens[tableau.token].name
+    data["sections"] = [
+        {"name": s.name, "tokens_needed": s.tokens_needed, "value": s.value} for s in tableau.sections
+    ]
+    data["stack_by"] = "suit"
+    data["open"] = "next_free"
+    cases = ("cards_staffed", "cards_understaffed", "empty_staffed", "empty_understaffed")
+    data["score"] = {case: _section_value(getattr(tableau, case)) for case in cases}
+    return data
+
+
+def _section_value(value: SectionValue) -> Any:
+    if value.kind == "constant":
+        return value.number
+    if value.kind == "per_missing_token":
+        return {"per_missing_token": value.number}
+    return value.kind
+
+
+def _scoring(scoring: Scoring, ruleset: Ruleset) -> dict[str, Any]:
+    declared = scoring.measures[_BUILTIN_MEASURES:]
+    data: dict[str, Any] = {}
+    if declared:
+        data["measures"] = {m.name: _measure(m, ruleset) for m in declared}
+    data["round"] = [_point_rule(rule, scoring.measures) for rule in scoring.round_rules]
+    data["game"] = {"winner": scoring.winner}
+    return data
+
+
+def _measure(measure: Measure, ruleset: Ruleset) -> dict[str, Any]:
+    if measure.kind == "sum_attribute":
+        assert measure.attribute is not None
+        return {"sum_attribute": ruleset.deck.attributes[measure.attribute]}
+    if measure.kind in ("tricks", "cards"):
+        return {"count": measure.kind}
+    if measure.kind == "tokens":
+        assert measure.token is not None
+        return {"tokens": ruleset.tokens[measure.token].name}
+    return {"tableau": "score"}
+
+
+def _point_rule(rule: PointRule, measures: tuple[Measure, ...]) -> dict[str, Any]:
+    if rule.kind == "add":
+        return {"add": measures[rule.measure].name, "times": rule.times}
+    keys = [{"most" if key.most else "fewest": measures[key.measure].name} for key in rule.keys]
+    return {"award": {"points": rule.points, "to_best_by": keys}}

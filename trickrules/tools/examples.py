@@ -1,0 +1,346 @@
+"""Rulebook examples as data: cases that set up a situation and say what must hold.
+
+An examples file is YAML with a list of `cases`. Each case names the situation (a card, a
+hand and the cards already in the trick, a whole trick, a tableau at scoring time, a match
+of deals) and what must hold (`expect`). The situation is built in a real `State` and the
+engine's own code paths decide: a trick is played with `apply_action`, a round is scored by
+the engine's scoring. See docs/howto/examples.md for the format.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from trickrules.errors import TrickrulesError
+from trickrules.engine.game import Game, load_game
+from trickrules.rules.placement import NO_SUIT
+from trickrules.engine.phases.kinds import PLAY
+from trickrules.engine.state import State
+
+SITUATION_KEYS = {
+    "name", "source", "players", "options", "trumps", "leader", "hand", "hands", "trick", "card",
+    "supply", "tableau", "won", "tricks_won", "decisions", "deals", "expect",
+}  # fmt: skip
+EXPECT_KEYS = {
+    "face", "legal", "winner", "winner_seat", "rewards", "tokens", "section_tokens", "supply", "stacks",
+    "section_scores", "section_cases", "measures", "round_points", "totals", "winners",
+}  # fmt: skip
+
+
+class ExampleError(TrickrulesError):
+    """An examples file or case that cannot be read or set up."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """One rulebook example."""
+
+    name: str
+    data: dict[str, Any]
+    line: int = 0
+
+
+@dataclass
+class CaseResult:
+    """The outcome of one case: passed, or what was expected and what happened."""
+
+    case: Case
+    failures: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        """Whether every expectation held."""
+        return not self.failures and self.error is None
+
+    def line(self) -> str:
+        """One line for the command line: PASS or FAIL, the name, and what differed."""
+        if self.passed:
+            return f"PASS  {self.case.name}"
+        detail = self.error or "; ".join(self.failures)
+        return f"FAIL  {self.case.name}: {detail}"
+
+
+def load_examples(path: str | os.PathLike[str]) -> list[Case]:
+    """Read the cases of an examples file (safe YAML)."""
+    import yaml
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        data = yaml.safe_load(text)
+    except OSError as error:
+        raise ExampleError(f"{path}: cannot read: {error.strerror or error}") from None
+    except (yaml.YAMLError, UnicodeDecodeError) as error:
+        raise ExampleError(f"{path}: not valid YAML: {error}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
+        raise ExampleError(f"{path}: expected a mapping with a list of 'cases'")
+    cases = []
+    for index, entry in enumerate(data["cases"]):
+        if not isinstance(entry, dict) or "expect" not in entry:
+            raise ExampleError(f"{path}: case {index + 1} needs a mapping with 'expect'")
+        unknown = set(entry) - SITUATION_KEYS
+        unknown |= set(entry["expect"]) - EXPECT_KEYS if isinstance(entry["expect"], dict) else set()
+        if unknown:
+            raise ExampleError(f"{path}: case {index + 1}: unknown key(s) {', '.join(sorted(unknown))}")
+        cases.append(Case(str(entry.get("name", f"case {index + 1}")), entry))
+    return cases
+
+
+def is_examples_file(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` names a rulebook examples file (``*.examples.yaml`` or ``*.examples.yml``)."""
+    return Path(path).name.endswith((".examples.yaml", ".examples.yml"))
+
+
+def examples_spec(path: str | os.PathLike[str]) -> Path:
+    """The spec an examples file names with its top-level `spec` key, relative to the file."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError, UnicodeDecodeError) as error:
+        raise ExampleError(f"{path}: cannot read: {error}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("spec"), str):
+        raise ExampleError(f"{path}: names no spec (a top-level 'spec: FILE' key)")
+    return Path(path).parent / data["spec"]
+
+
+def run_examples(spec: str | os.PathLike[str], cases: Sequence[Case]) -> list[CaseResult]:
+    """Run every case against `spec`; a case that cannot be set up fails with its reason."""
+    games: dict[tuple, Game] = {}
+    results = []
+    for case in cases:
+        result = CaseResult(case)
+        try:
+            key = (case.data.get("players"), repr(sorted((case.data.get("options") or {}).items())))
+            if key not in games:
+                games[key] = load_game(spec, players=case.data.get("players"), options=case.data.get("options"))
+            result.failures = _Runner(games[key], case.data).run()
+        except (TrickrulesError, ValueError, KeyError) as error:
+            result.error = f"{type(error).__name__}: {error}"
+        results.append(result)
+    return results
+
+
+class _Runner:
+    """Builds one case's situation in a state and checks its expectations."""
+
+    def __init__(self, game: Game, data: dict[str, Any]) -> None:
+        self.game = game
+        self.data = data
+        self.expect = data["expect"]
+        self.failures: list[str] = []
+        self.state = self.fresh_state()
+
+    # ------------------------------------------------------------ setting up
+
+    def card(self, card_id: str) -> int:
+        try:
+            return self.game.card_index(card_id)
+        except KeyError:
+            raise ExampleError(f"no card {card_id!r} in the deck") from None
+
+    def seat(self, value: Any) -> int:
+        return int(value)
+
+    def fresh_state(self) -> State:
+        state = self.game.new_initial_state(0, record=True)
+        n = self.game.num_players
+        state.hands = [[] for _ in range(n)]
+        state.set_aside = []
+        state._phase = PLAY
+        state._legal = None
+        if "trumps" in self.data:
+            suits = self.game.ruleset.deck.suits
+            state.set_trumps(frozenset(suits.index(s) for s in self.data["trumps"] or []))
+        state.leader = state.current = self.seat(self.data.get("leader", 0))
+        state.events = []
+        return state
+
+    def set_up(self) -> None:
+        state, data, rules = self.state, self.data, self.game.ruleset
+        for seat, cards in (data.get("hands") or {}).items():
+            state.hands[self.seat(seat)] = sorted(self.card(c) for c in cards)
+        for name, count in (data.get("supply") or {}).items():
+            state.supply[[t.name for t in rules.tokens].index(name)] = int(count)
+        for seat, sections in (data.get("tableau") or {}).items():
+            self.set_tableau(self.seat(seat), sections)
+        for seat, cards in (data.get("won") or {}).items():
+            state.piles[self.seat(seat)] = [self.card(c) for c in cards]
+        for seat, count in (data.get("tricks_won") or {}).items():
+            state.tricks_won[self.seat(seat)] = int(count)
+
+    def set_tableau(self, seat: int, sections: dict[str, Any]) -> None:
+        tableau = self.game.ruleset.tableau
+        if tableau is None:
+            raise ExampleError("the spec has no tableau")
+        names = [s.name for s in tableau.sections]
+        faces = self.state.tables.faces
+        for name, content in sections.items():
+            index = names.index(name)
+            cards = [self.card(c) for c in content.get("cards", [])]
+            self.state.stacks[seat][index] = cards
+            self.state.section_suits[seat][index] = faces.suit[cards[0]] if cards else NO_SUIT
+            self.state.section_tokens[seat][index] = int(content.get("tokens", 0))
+
+    def play_trick(self) -> None:
+        """Play the trick's cards in seat order from the leader, through `apply_action`."""
+        state, n = self.state, self.game.num_players
+        trick = [self.card(c) for c in self.data.get("trick") or []]
+        actor = (state.leader + len(trick)) % n
+        if "hand" in self.data:
+            state.hands[actor] = sorted(self.card(c) for c in self.data["hand"])
+        for offset, card in enumerate(trick):
+            seat = (state.leader + offset) % n
+            if card not in state.hands[seat]:
+                state.hands[seat] = sorted(state.hands[seat] + [card])
+        decisions = list(self.data.get("decisions") or [])
+        for card in trick:
+            state._legal = None
+            state.apply_action(card)
+            self.decide(decisions)
+        if decisions:
+            raise ExampleError(f"decisions left unused: {', '.join(decisions)}")
+
+    def decide(self, decisions: list[str]) -> None:
+        """Take placement decisions: the case's own, in order, else the first legal one.
+
+        A given decision of another kind than the one asked now (a card to lay while a token
+        waits for its section) waits its turn; the first legal choice is taken meanwhile.
+        """
+        state = self.state
+        while not state.is_terminal() and state.phase.name in ("PLACE_TOKENS", "PLACE_CARDS"):
+            legal = state.legal_actions()
+            asked = state.action_to_string(legal[0]).split()[0]
+            if decisions and decisions[0].split()[0] == asked:
+                state.apply_action(self.game.string_to_action(decisions.pop(0)))
+            else:
+                state.apply_action(legal[0])
+
+    # ------------------------------------------------------------ running
+
+    def run(self) -> list[str]:
+        self.set_up()
+        if "deals" in self.data:
+            self.play_deals()
+        elif self.data.get("trick") or "hand" in self.data:
+            self.check_trick()
+        self.check_state()
+        return self.failures
+
+    def check(self, what: str, expected: Any, actual: Any) -> None:
+        if expected != actual:
+            self.failures.append(f"{what}: expected {expected!r}, got {actual!r}")
+
+    def check_trick(self) -> None:
+        state, expect = self.state, self.expect
+        trick_size = len(self.data.get("trick") or [])
+        full = trick_size == self.game.num_players
+        if "legal" in expect and full:
+            raise ExampleError("'legal' needs a trick still open (fewer cards than players)")
+        hands_before = [list(h) for h in state.hands]
+        self.play_trick()
+        if "legal" in expect:
+            legal = sorted(self.game.card_ids[a] for a in state.legal_actions())
+            self.check("legal", sorted(expect["legal"]), legal)
+        if full:
+            self.check_resolved(hands_before)
+
+    def check_resolved(self, hands_before: list[list[int]]) -> None:
+        events = self.state.events or []
+        trick = next(e for e in events if e["type"] == "trick")
+        expect = self.expect
+        winner_card = trick["cards"][trick["players"].index(trick["winner"])]
+        if "winner" in expect:
+            self.check("winner", expect["winner"], self.game.card_ids[winner_card])
+        if "winner_seat" in expect:
+            self.check("winner seat", expect["winner_seat"], trick["winner"])
+        if "rewards" in expect:
+            actual = [self.reward_entry(e) for e in events if e["type"] == "reward"]
+            wanted = [{k: r[k] for k in ("seat", "token", "amount", "reward") if k in r} for r in expect["rewards"]]
+            actual = [{k: a[k] for k in w} for a, w in zip(actual, wanted)] + actual[len(wanted) :]
+            self.check("rewards", wanted, actual)
+
+    def reward_entry(self, event: dict[str, Any]) -> dict[str, Any]:
+        tokens = self.game.ruleset.tokens
+        token = "points" if event["token"] is None else tokens[event["token"]].name
+        name = self.game.ruleset.rewards[event["reward"]].name
+        return {"seat": event["player"], "token": token, "amount": event["taken"], "reward": name}
+
+    def play_deals(self) -> None:
+        """Score a match deal by deal: each deal's won cards and tricks, then the round's end."""
+        for deal in self.data["deals"]:
+            state = self.state
+            state.piles = [[] for _ in range(self.game.num_players)]
+            state.tricks_won = [0] * self.game.num_players
+            for seat, cards in (deal.get("won") or {}).items():
+                state.piles[self.seat(seat)] = [self.card(c) for c in cards]
+            for seat, count in (deal.get("tricks_won") or {}).items():
+                state.tricks_won[self.seat(seat)] = int(count)
+            state.end_round()
+
+    def check_state(self) -> None:
+        state, expect, game = self.state, self.expect, self.game
+        if "face" in expect:
+            card = self.card(self.data["card"])
+            deck = game.ruleset.deck
+            face = deck.cards[card].faces[state.tables.faces.face[card]]
+            self.check("face", expect["face"], deck.face_text(face))
+        if "tokens" in expect:
+            actual = {int(s): sum(state.section_tokens[int(s)]) + sum(state.pool[int(s)]) for s in expect["tokens"]}
+            self.check("tokens", {int(k): v for k, v in expect["tokens"].items()}, actual)
+        if "section_tokens" in expect:
+            self.check_section_tokens(expect["section_tokens"])
+        if "supply" in expect:
+            supply = {t.name: state.supply[i] for i, t in enumerate(game.ruleset.tokens) if t.name in expect["supply"]}
+            self.check("supply", expect["supply"], supply)
+        if "stacks" in expect:
+            self.check_stacks(expect["stacks"])
+        if {"section_scores", "section_cases", "measures", "round_points"} & set(expect) and "deals" not in self.data:
+            self.check_scoring()
+        if "totals" in expect:
+            self.check("totals", expect["totals"], state.totals)
+        if "winners" in expect:
+            self.check("winners", expect["winners"], state.winners())
+
+    def check_section_tokens(self, wanted: dict[Any, dict[str, int]]) -> None:
+        """Tokens on named sections of a seat's tableau: ``{seat: {C: 2}}``."""
+        tableau = self.game.ruleset.tableau
+        if tableau is None:
+            raise ExampleError("the spec has no tableau")
+        names = [s.name for s in tableau.sections]
+        for seat, sections in wanted.items():
+            row = self.state.section_tokens[int(seat)]
+            actual = {name: row[names.index(name)] for name in sections}
+            self.check(f"section tokens of seat {seat}", sections, actual)
+
+    def check_stacks(self, stacks: dict[Any, dict[str, list[str]]]) -> None:
+        tableau = self.game.ruleset.tableau
+        assert tableau is not None
+        for seat, sections in stacks.items():
+            actual = {}
+            for index, section in enumerate(tableau.sections):
+                if section.name in sections:
+                    actual[section.name] = [self.game.card_ids[c] for c in self.state.stacks[int(seat)][index]]
+            self.check(f"stacks of seat {seat}", sections, actual)
+
+    def check_scoring(self) -> None:
+        """Score the round as it stands (the engine's own end-of-round scoring)."""
+        state, expect = self.state, self.expect
+        state.tricks_played = self.game.ruleset.deal.hand_size
+        state.round = self.game.ruleset.rounds - 1
+        state.end_round()
+        result = state.round_results[-1]
+        for key, field_name in (("section_scores", "score"), ("section_cases", "case")):
+            for seat, wanted in (expect.get(key) or {}).items():
+                rows = {s["section"]: s[field_name] for s in result.get("sections", {})[int(seat)]}
+                self.check(f"{key} of seat {seat}", wanted, {k: rows.get(k) for k in wanted})
+        if "measures" in expect:
+            for who, values in expect["measures"].items():
+                actual = {k: result["measures"][int(who)].get(k) for k in values}
+                self.check(f"measures of seat {who}", values, actual)
+        if "round_points" in expect:
+            self.check("round points", expect["round_points"], result["points"])

@@ -1,0 +1,248 @@
+"""Rule kinds in words: one small function per kind of rule, used by the rulebook."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from trickrules.spec.options import OptionDef, option_defs
+from trickrules.rules.ruleset import (
+    Amount,
+    CardCondition,
+    DealCondition,
+    Deck,
+    FollowRule,
+    Measure,
+    PointRule,
+    RankingStep,
+    Reward,
+    Ruleset,
+    SectionValue,
+    Tableau,
+    TokenKind,
+    TrumpChoice,
+)
+
+
+# ---------------------------------------------------------------- words
+
+
+def join_words(words: Iterable[str], last: str = "and") -> str:
+    """``a, b and c``: a list in words."""
+    items = list(words)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def plural(word: str, count: int) -> str:
+    """`word` for `count` things: ``1 peasant``, ``2 peasants``."""
+    if count == 1 or count == -1:
+        return f"{count} {word}"
+    return f"{count} {word if word.endswith('s') else word + 's'}"
+
+
+def rank_span(deck: Deck, ranks: Iterable[int], last: str = "or") -> str:
+    """Ranks in words: ``0 to 8`` for a run of four or more, else ``3, 4 or 5``."""
+    values = sorted(set(ranks))
+    if len(values) >= 4 and values == list(range(values[0], values[-1] + 1)):
+        return f"{deck.rank_name(values[0])} to {deck.rank_name(values[-1])}"
+    return join_words((deck.rank_name(v) for v in values), last)
+
+
+def card_name(deck: Deck, card: int) -> str:
+    """A card by its faces: ``red 5``, ``gold 14 / red 5``."""
+    return " / ".join(deck.face_text(face) for face in deck.cards[card].faces)
+
+
+def option_value_text(value: object) -> str:
+    """An option value as a player reads it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value) or "none"
+    return str(value)
+
+
+def deal_condition_words(condition: DealCondition, deck: Deck) -> str:
+    """When a face counts, in words (``its suit is a trump``)."""
+    clauses = []
+    if condition.trump is not None:
+        clauses.append("its suit is a trump" if condition.trump else "its suit is not a trump")
+    if condition.trumps_include is not None:
+        clauses.append(f"{deck.suits[condition.trumps_include]} is a trump")
+    if condition.no_trumps is not None:
+        clauses.append("the round has no trumps" if condition.no_trumps else "the round has trumps")
+    if condition.negate is not None:
+        clauses.append(f"not ({deal_condition_words(condition.negate, deck)})")
+    clauses.extend(deal_condition_words(c, deck) for c in condition.all_of)
+    if condition.any_of is not None:
+        clauses.append("(" + join_words((deal_condition_words(c, deck) for c in condition.any_of), "or") + ")")
+    return join_words(clauses)
+
+
+def card_condition_words(condition: CardCondition, deck: Deck, subject: str) -> str:
+    """A card condition in words about `subject` (``the card they played has rank 1``)."""
+    predicates = _merge_has(list(_card_predicates(condition, deck)))
+    clauses = [f"{subject} {join_words(predicates)}"] if predicates else []
+    clauses += list(_compound_clauses(condition, deck, subject))
+    return join_words(clauses)
+
+
+def _card_predicates(condition: CardCondition, deck: Deck) -> Iterator[str]:
+    """What the condition says of the subject card itself (``has rank 1``, ``is a trump``)."""
+    if condition.ranks is not None:
+        yield f"has rank {rank_span(deck, condition.ranks)}"
+    if condition.suits is not None:
+        yield f"is {join_words((deck.suits[s] for s in sorted(condition.suits)), 'or')}"
+    if condition.trump is not None:
+        yield f"is {'a' if condition.trump else 'not a'} trump"
+    if condition.led is not None:
+        yield f"is {'in' if condition.led else 'not in'} the led group"
+    if condition.attribute is not None:
+        yield f"has {_attribute_test_words(condition, deck)}"
+    if condition.same_suit_as_winner is not None:
+        yield f"has {'the same suit as' if condition.same_suit_as_winner else 'another suit than'} the winning card"
+
+
+def _merge_has(predicates: list[str]) -> list[str]:
+    """Drop a repeated leading ``has``: ``has rank 1 and the same suit as ...``."""
+    merged = predicates[:1]
+    for before, predicate in zip(predicates, predicates[1:]):
+        both = before.startswith("has ") and predicate.startswith("has ")
+        merged.append(predicate[4:] if both else predicate)
+    return merged
+
+
+def _compound_clauses(condition: CardCondition, deck: Deck, subject: str) -> Iterator[str]:
+    """The parts of a condition about the winning card, or built from other conditions."""
+    if condition.winner is not None:
+        yield card_condition_words(condition.winner, deck, "the winning card")
+    if condition.negate is not None:
+        yield f"it is not so that {card_condition_words(condition.negate, deck, subject)}"
+    yield from (card_condition_words(c, deck, subject) for c in condition.all_of)
+    if condition.any_of is not None:
+        yield "(" + join_words((card_condition_words(c, deck, subject) for c in condition.any_of), "or") + ")"
+
+
+def _attribute_test_words(condition: CardCondition, deck: Deck) -> str:
+    test = condition.attribute
+    assert test is not None
+    name = deck.attributes[test.attribute]
+    if test.equals is not None:
+        return f"exactly {test.equals} {name}"
+    if test.at_least is not None and test.at_most is not None:
+        return f"{test.at_least} to {test.at_most} {name}"
+    if test.at_least is not None:
+        return f"at least {test.at_least} {name}"
+    return f"at most {test.at_most} {name}"
+
+
+# ---------------------------------------------------------------- rule kinds in words
+
+FOLLOW_WORDS: dict[str, str] = {
+    "follow_led": "play a card of the led group if you can: a card of the led suit, or any trump when a trump was led",
+    "trump_if_void": "if you cannot follow the led group, play a trump if you can",
+}
+"""What each follow rule kind asks of a player."""
+
+SECTION_VALUE_WORDS: dict[str, Callable[[SectionValue, str], str]] = {
+    "top_rank": lambda value, token: "the rank of the top card of its stack",
+    "sum_ranks": lambda value, token: "the sum of the ranks of its cards",
+    "card_count": lambda value, token: "the number of its cards",
+    "value": lambda value, token: "its printed value",
+    "constant": lambda value, token: str(value.number),
+    "per_missing_token": lambda value, token: f"{value.number} for each missing {token}",
+}
+"""What a section scores, in words, by `SectionValue.kind`."""
+
+
+def follow_words(rule: FollowRule) -> str:
+    """A follow rule as an instruction."""
+    return FOLLOW_WORDS.get(rule.kind, f"obey the rule '{rule.kind}'")
+
+
+def ranking_step_words(step: RankingStep, deck: Deck, narrowed: bool) -> str:
+    """One step of the trick ladder as an instruction; `narrowed`: an earlier step kept some cards."""
+    if step.kind == "first_played":
+        return "Of the cards still in contention, the one played first wins."
+    if step.kind == "last_played":
+        return "Of the cards still in contention, the one played last wins."
+    if step.kind == "prefer":
+        return f"If any {'of them' if narrowed else 'card'} {_preferred(step, deck)}, keep only those."
+    what = "rank" if step.attribute is None else deck.attributes[step.attribute]
+    extreme = "highest" if step.kind == "highest" else "lowest"
+    anywhere = "" if narrowed else ", whatever their suit"
+    return f"Keep only the cards with the {extreme} {what}{anywhere}."
+
+
+def _preferred(step: RankingStep, deck: Deck) -> str:
+    if step.group == "trump":
+        return "is a trump"
+    if step.group == "led":
+        return "is in the led group"
+    assert step.condition is not None
+    return card_condition_words(step.condition, deck, "it").removeprefix("it ")
+
+
+def amount_words(amount: Amount, deck: Deck, unit: str, subject: str) -> str:
+    """How much a reward gives, in words (``2 peasants when the winning card's rank is 3, 4 or 5, ...``)."""
+    if amount.attribute is not None:
+        return f"as many {plural(unit, 2)[2:]} as {subject} has {deck.attributes[amount.attribute]}"
+    if amount.by_rank is None:
+        return plural(unit, amount.constant)
+    by_amount: dict[int, list[int]] = {}
+    for rank, value in amount.by_rank:
+        if value != amount.constant:
+            by_amount.setdefault(value, []).append(rank)
+    parts: list[str] = []
+    for value, ranks in by_amount.items():
+        whose = f"{subject}'s rank" if not parts else "it"
+        parts.append(f"{plural(unit, value)} when {whose} is {rank_span(deck, ranks)}")
+    rest = f"{plural(unit, amount.constant)} for any other rank" if amount.constant else "nothing for any other rank"
+    return f"{join_words(parts)} ({rest})"
+
+
+def reward_words(reward: Reward, ruleset: Ruleset) -> str:
+    """A trick reward as one sentence."""
+    deck = ruleset.deck
+    subject = "the winning card" if reward.to == "winner" else "the card they played"
+    who = "The winner gains" if reward.to == "winner" else "Each player who lost the trick gains"
+    unit = "point" if reward.token is None else ruleset.tokens[reward.token].name
+    amount = amount_words(reward.amount, deck, unit, subject)
+    if reward.when is None:
+        return f"{who} {amount}."
+    when = card_condition_words(reward.when, deck, subject)
+    joint = ", provided that" if reward.amount.by_rank is not None else " when"
+    return f"{who} {amount}{joint} {when}."
+
+
+def measure_words(measure: Measure, ruleset: Ruleset) -> str:
+    """What a measure counts for a player, in words."""
+    if measure.kind == "sum_attribute":
+        assert measure.attribute is not None
+        return f"the {ruleset.deck.attributes[measure.attribute]} on the cards the player won"
+    if measure.kind == "tricks":
+        return "the number of tricks the player won"
+    if measure.kind == "cards":
+        return "the number of cards the player won"
+    if measure.kind == "tokens":
+        assert measure.token is not None
+        return f"the {plural(ruleset.tokens[measure.token].name, 2)[2:]} the player holds or has placed"
+    return "the sum of the scores of the player's tableau sections"
+
+
+def point_rule_words(rule: PointRule, measures: Sequence[Measure]) -> str:
+    """A round's point rule as one sentence."""
+    if rule.kind == "add":
+        name = measures[rule.measure].name
+        if rule.times == 1:
+            return f"Each player scores their **{name}**."
+        return f"Each player scores {rule.times} times their **{name}**."
+    first, *rest = rule.keys
+    best = lambda key: f"the {'most' if key.most else 'fewest'} **{measures[key.measure].name}**"  # noqa: E731
+    text = f"The player with {best(first)} scores {plural('point', rule.points)}"
+    for key in rest:
+        text += f"; a tie goes to the one with {best(key)}"
+    return text + "; players still tied all score them."

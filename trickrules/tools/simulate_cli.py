@@ -1,0 +1,150 @@
+"""``trickrules simulate``: its arguments, input checks, progress, JSON and plot output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, TextIO
+
+from trickrules.engine.agents import AGENTS, make_agent
+from trickrules.errors import TrickrulesError
+from trickrules.engine.game import Game, load_game
+from trickrules.tools.record import play_game
+from trickrules.rules.ruleset import Ruleset
+from trickrules.tools.stats import (
+    Comparison,
+    ComparisonRow,
+    Key,
+    Proportion,
+    RuleFigures,
+    Sample,
+    SeatFigures,
+    Tallier,
+    Tally,
+    mean_row,
+    rate_row,
+    rule_sample,
+    rule_union,
+)
+
+from trickrules.tools.output import InputError, write_output
+from trickrules.tools.report import ProgressBar, render_comparison, render_report
+from trickrules.tools.simulate import Progress, SimulationError, SimulationResult, compare, simulate
+
+# ---------------------------------------------------------------- the command
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``trickrules simulate`` (the spec, --players and --set come first)."""
+    parser.add_argument("-n", "--games", type=int, default=1000, help="number of games (default 1000)")
+    parser.add_argument("--agents", help="agents, comma-separated: one for every seat or one per seat (default: random)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game; game i has seed SEED + i (default 0)")
+    parser.add_argument("--workers", type=int, help="processes to play in (default: the number of CPUs)")
+    parser.add_argument("--json", metavar="FILE", help="write the figures (and the comparison) as JSON to FILE ('-': standard output)")
+    parser.add_argument("--compare", metavar="SPEC", help="play the same seeds, players, options and agents with another spec (or an overlay) and test the differences")
+    parser.add_argument("--plot", metavar="FILE.png", help="draw the score distribution of each seat (needs matplotlib)")
+
+
+def run_cli(args: argparse.Namespace, options: dict[str, str]) -> int:
+    """Run ``trickrules simulate``: print the report (or comparison); returns the exit code."""
+    _check_cli_input(args, options)
+    agents = tuple(a.strip() for a in (args.agents or "random").split(",") if a.strip())
+    workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
+
+    def run(spec: str, players: int | None) -> SimulationResult:
+        result = simulate(spec, args.games, players, agents, args.seed, options, workers, _progress(spec))
+        _timing(result, workers)
+        return result
+
+    result = run(args.spec, args.players)
+    other = comparison = None
+    if args.compare:
+        other = run(args.compare, result.players)
+        comparison = compare(result, other)
+    if args.json:
+        _write_json(args.json, result, other, comparison)
+    if args.json != "-":
+        print(render_report(result) if comparison is None or other is None else render_comparison(comparison, result, other))
+    if args.plot:
+        plot_scores(args.plot, result, other)
+    return 0
+
+
+def _check_cli_input(args: argparse.Namespace, options: dict[str, str]) -> None:
+    """Fail before playing: a missing extra, an unwritable output, a bad second spec."""
+    if args.plot:
+        _require_matplotlib()
+    for path in (args.json, args.plot):
+        if path and path != "-" and not Path(path).parent.is_dir():
+            raise SimulationError(f"cannot write {path}: no directory {Path(path).parent}")
+    if args.compare:
+        players = load_game(args.spec, players=args.players, options=options).num_players
+        load_game(args.compare, players=players, options=options)
+
+
+def _progress(spec: str) -> Progress | None:
+    return ProgressBar(Path(spec).stem, sys.stderr) if sys.stderr.isatty() else None
+
+
+def _timing(result: SimulationResult, workers: int) -> None:
+    rate = result.games / result.elapsed if result.elapsed else 0.0
+    print(f"{result.spec}: {result.games} games in {result.elapsed:.1f}s ({rate:.0f} games/s, {workers} worker{'s' if workers != 1 else ''})", file=sys.stderr)
+
+
+def _write_json(path: str, result: SimulationResult, other: SimulationResult | None, comparison: Comparison | None) -> None:
+    document: dict[str, Any] = {"format": "trickrules-simulation", "result": result.to_json()}
+    if other is not None and comparison is not None:
+        document.update(other=other.to_json(), comparison=comparison.to_json())
+
+    write_output(path, json.dumps(document, indent=1) + "\n")
+
+
+def _require_matplotlib() -> None:
+    try:
+        import matplotlib  # type: ignore[import-not-found, unused-ignore] # noqa: F401
+    except ImportError:
+        raise SimulationError("--plot needs matplotlib: pip install trickrules[plot]") from None
+
+
+def plot_scores(path: str, result: SimulationResult, other: SimulationResult | None = None) -> None:
+    """Draw each seat's distribution of final scores (both results when comparing) to `path`."""
+    _require_matplotlib()
+    import matplotlib  # type: ignore[import-not-found, unused-ignore]
+
+    matplotlib.use("Agg")  # files only: no display needed
+    import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
+
+    runs = [result] + ([other] if other is not None else [])
+    low = min(seat.scores.minimum for run in runs for seat in run.seats)
+    high = max(seat.scores.maximum for run in runs for seat in run.seats)
+    width = max(1, math.ceil((high - low + 1) / 40))  # about 40 bins, whole points wide
+    edges = [low - 0.5 + width * i for i in range((high - low) // width + 2)]
+    figure, axes = plt.subplots(len(result.seats), 1, figsize=(8, 2.2 * len(result.seats)), sharex=True, squeeze=False)
+    for seat, axis in zip(result.seats, axes[:, 0]):
+        for run, colour in zip(runs, ("C0", "C1")):
+            if seat.seat >= len(run.seats):
+                continue
+            figures = run.seats[seat.seat]
+            counts = figures.score_counts
+            shares = [count / run.games for count in counts.values()]
+            axis.hist(list(counts), bins=edges, weights=shares, alpha=0.55, color=colour, label=f"{run.spec_id} ({run.spec})")
+            axis.axvline(figures.scores.mean, color=colour, linestyle="--", linewidth=1)
+        axis.set_ylabel(f"P{seat.seat} share")
+    axes[0, 0].set_title(f"Final scores per seat, {result.games} games (dashed: mean)")
+    axes[0, 0].legend(fontsize="small")
+    axes[-1, 0].set_xlabel("final score")
+    figure.tight_layout()
+    try:
+        figure.savefig(path)
+    except OSError as error:
+        raise SimulationError(f"cannot write {path}: {error.strerror or error}") from None
+    finally:
+        plt.close(figure)
