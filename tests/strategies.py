@@ -17,6 +17,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from trickrules.spec.checks import load_spec
+from trickrules.spec.loader import load_ruleset
 from trickrules.errors import SpecError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,6 +55,7 @@ def shipped_spec_paths() -> list[Path]:
             continue
         try:
             load_spec(path)
+            load_ruleset(path)  # some problems (expressions, seats) show when compiled
         except SpecError:
             continue  # a deliberately broken example, or an overlay fragment: not a game
         specs.append(path)

@@ -32,6 +32,10 @@ def test_random_games_play_to_the_end(path, players):
             assert legal, f"seed {seed}: no legal action in a live game"
             state.apply_action(legal[int(rng.random() * len(legal))])
         assert len(state.history) <= limit
-        assert len(state.round_results) == rounds
+        if game.ruleset.until is None:
+            assert len(state.round_results) == rounds
+        else:  # played until the condition held, at most `rounds` rounds
+            assert 1 <= len(state.round_results) <= rounds
+            assert len(state.round_results) == rounds or game.ruleset.until(state._game_env())
         assert state.totals == [sum(r["points"][p] for r in state.round_results) for p in range(players)]
         assert state.winners()

@@ -210,6 +210,7 @@ def trick_gains(rules: Ruleset, cards: Sequence[int], players: Sequence[int], wi
 def check_cards(state: State) -> None:
     """Every card of the deck is in exactly one place."""
     places = [*state.hands, state.trick, *state.piles, state.place_queue, state.set_aside]
+    places += state.parts.get("pass", {}).get("passed", [])  # passed, not arrived yet
     places += [stack for row in state.stacks for stack in row]
     held = sorted(card for place in places for card in place)
     assert held == list(range(state.game.num_cards)), f"cards gained, lost or doubled: {held}"
@@ -250,9 +251,32 @@ def check_follow(state: State, legal: Sequence[int], faces: Faces) -> None:
     """The legal cards are those the follow rules ask for (from the counting faces)."""
     if state.phase != Phase.PLAY:
         return
-    hand = state.hands[state.current_player()]
-    expected = allowed_cards(state.game.ruleset, hand, state.trick, faces)
+    player = state.current_player()
+    hand = state.hands[player]
+    rules = state.game.ruleset
+    expected = allowed_cards(rules, hand, state.trick, faces)
+    if rules.restrictions:
+        expected = restricted_cards(rules, expected, state, player, faces)
     assert sorted(legal) == expected, f"follow: legal {sorted(legal)}, the rules allow {expected}"
+
+
+def restricted_cards(rules: Ruleset, cards: list[int], state: State, player: int, faces: Faces) -> list[int]:
+    """The play restrictions read from the rules' words: each narrows while its condition holds,
+    unless nothing would be left."""
+    env: dict[str, Any] = dict(rules.constants)
+    env.update({k: (v[player] if isinstance(v, list) else v) for k, v in state.counters.items()})
+    env.update(trick=state.tricks_played + 1, round=state.round + 1, totals=tuple(state.totals))
+    leading = not state.trick
+    for rule in rules.restrictions:
+        if (rule.lead is True and not leading) or (rule.lead is False and leading):
+            continue
+        if rule.when is not None and not rule.when(env):
+            continue
+        condition = rule.allow if rule.allow is not None else rule.forbid
+        assert condition is not None
+        keep = [c for c in cards if card_matches(condition, c, faces, rules.deck, -1) == (rule.allow is not None)]
+        cards = keep or cards
+    return sorted(cards)
 
 
 def check_winner(event: dict[str, Any], reader: Ruleset, faces: Faces) -> None:
@@ -419,10 +443,19 @@ class ScoreBook:
         scoring, players = self.rules.scoring, range(len(self.tricks))
         measures = [[self.measure(p, m) for m in scoring.measures] for p in players]
         points = [[0] * len(scoring.round_rules) for _ in players]
+        names = [m.name for m in scoring.measures]
         for index, rule in enumerate(scoring.round_rules):
             if rule.kind == "add":
                 for p in players:
                     points[p][index] = measures[p][rule.measure] * rule.times
+                continue
+            if rule.kind == "expression":
+                assert rule.expression is not None
+                for p in players:
+                    env: dict[str, Any] = dict(self.rules.constants)
+                    env.update({f"all_{n}": tuple(row[i] for row in measures) for i, n in enumerate(names)})
+                    env.update(zip(names, measures[p]))
+                    points[p][index] = int(rule.expression(env))
                 continue
             best = list(players)
             for key in rule.keys:
@@ -463,7 +496,8 @@ def check_scores(state: State) -> None:
         elif kind == "round_end":
             assert book is not None and not book.gains
             rounds.append(book.result())
-    assert len(rounds) == len(state.round_results) == rules.rounds
+    assert len(rounds) == len(state.round_results)
+    assert len(rounds) == rules.rounds or (rules.until is not None and 1 <= len(rounds) < rules.rounds)
     totals = [0] * game.num_players
     for mine, theirs in zip(rounds, state.round_results):
         assert theirs["measures"] == mine["measures"], f"measures {theirs['measures']} != {mine['measures']}"

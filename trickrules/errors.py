@@ -148,6 +148,11 @@ CODES: dict[str, str] = {
     "TR109": "mapping key is not a string or integer",
     "TR110": "empty file or top level not a mapping",
     "TR111": "several YAML documents in one file",
+    # TR14x: expressions.
+    "TR140": "expression syntax error",
+    "TR141": "unknown name in an expression",
+    "TR142": "construct not allowed in an expression",
+    "TR143": "expression too long or too deeply nested",
     # TR2xx: the shape of the spec (JSON Schema).
     "TR201": "unknown key",
     "TR202": "missing required key",
@@ -168,7 +173,15 @@ CODES: dict[str, str] = {
     "TR312": "tableau required",
     "TR313": "option used with the wrong type",
     "TR314": "hand size missing for an allowed player count",
+    "TR315": "undefined card",
+    "TR320": "round phases out of order",
+    "TR321": "seat or direction that does not exist",
     # TR4xx: overlays (`extends`).
     "TR401": "extends cycle",
     "TR402": "extends parent missing",
 }
+
+
+class DealError(TrickrulesError, ValueError):
+    """A given deal that cannot be played: unknown or repeated cards, wrong hand sizes, an
+    outcome the spec does not offer."""

@@ -16,7 +16,8 @@ from trickrules.rules.faces import Faces, counting_faces
 from trickrules.rules.follow import LegalCards, compile_follow
 from trickrules.rules.ranking import TrickWinner, compile_ranking
 from trickrules.rules.rewards import TrickRewards, compile_rewards
-from trickrules.rules.ruleset import Ruleset, TrumpChoice
+from trickrules.rules.conditions import static_table
+from trickrules.rules.ruleset import Restriction, Ruleset, TrumpChoice, default_round
 from trickrules.rules.scoring import describe_rule
 
 if TYPE_CHECKING:
@@ -43,6 +44,10 @@ class TrickTables:
     legal_follow: LegalCards
     trick_winner: TrickWinner
     trick_rewards: TrickRewards | None
+    restrictions: tuple[tuple[Restriction, frozenset[int]], ...] = ()
+    """Each play restriction with the cards its `allow` or `forbid` condition matches."""
+    on_play: tuple[tuple[int, ...], ...] | None = None
+    """By card: the counters that playing it changes (None: no counter changes on a play)."""
 
 
 class Game:
@@ -50,7 +55,7 @@ class Game:
 
     Actions are integers: ``card`` plays a card, ``N + card`` places a won card on the
     tableau, ``2N + section`` places a token on a section, ``2N + S + suit`` chooses a trump
-    suit (N cards, S sections).
+    suit, ``2N + S + U + card`` passes a card (N cards, S sections, U suits).
     """
 
     def __init__(self, ruleset: Ruleset) -> None:
@@ -61,6 +66,11 @@ class Game:
         self.place_offset = self.num_cards
         self.token_offset = 2 * self.num_cards
         self.trump_offset = self.token_offset + self.num_sections
+        self.pass_offset = self.trump_offset + len(ruleset.deck.suits)
+        self.steps = ruleset.round or default_round(ruleset.trumps)
+        self.constants = dict(ruleset.constants)
+        self.scores_expressions = any(r.kind == "expression" for r in ruleset.scoring.round_rules)
+        self.passes = any(step.kind == "pass" for step in self.steps)
         sections = ruleset.tableau.sections if ruleset.tableau else ()
         self.tokens_needed = tuple(s.tokens_needed for s in sections)
         scoring = ruleset.scoring
@@ -88,33 +98,53 @@ class Game:
         rules, deck = self.ruleset, self.ruleset.deck
         faces = counting_faces(deck, trumps)
         rewards = compile_rewards(rules.rewards, deck, faces) if rules.rewards else None
+        restrictions = tuple(
+            (r, frozenset(c for c, hit in enumerate(static_table(r.allow or r.forbid, deck, faces)) if hit))
+            for r in rules.restrictions
+        )
+        on_play = None
+        if any(c.on_play is not None for c in rules.counters):
+            tables = [(i, static_table(c.on_play, deck, faces)) for i, c in enumerate(rules.counters) if c.on_play]
+            on_play = tuple(tuple(i for i, hit in tables if hit[card]) for card in range(self.num_cards))
         return TrickTables(
             faces=faces,
             legal_follow=compile_follow(rules.follow, faces),
             trick_winner=compile_ranking(rules.ranking, deck, faces),
             trick_rewards=rewards,
+            restrictions=restrictions,
+            on_play=on_play,
         )
 
     # ------------------------------------------------------------ the state API
 
-    def new_initial_state(self, seed: int = 0, record: bool = False) -> State:
-        """A new game, shuffled and dealt from `seed`; `record` keeps an event log."""
+    def new_initial_state(self, seed: int = 0, record: bool = False, deal: Any = None) -> State:
+        """A new game, shuffled and dealt from `seed`; `record` keeps an event log.
+
+        `deal` gives the deal instead: a mapping with each player's hand (``hands``: lists of
+        card ids) and any chance outcome of the round (e.g. ``pass: left``), or a list of such
+        mappings, one per round from the first; rounds past the list are dealt from `seed`.
+        A bad deal raises `trickrules.errors.DealError`.
+        """
+        from trickrules.engine.deals import given_deals
         from trickrules.engine.state import State
 
-        return State(self, seed, record)
+        return State(self, seed, record, deals=given_deals(self, deal))
 
     def info(self) -> GameInfo:
         """Numbers of players and actions, and an upper bound on the game's length."""
         rules = self.ruleset
         deal = rules.deal.hand_size * self.num_players
         per_round = deal + (1 if isinstance(rules.trumps, TrumpChoice) else 0)
+        for step in self.steps:
+            if step.passing is not None:
+                per_round += max(step.passing.cards.values) * self.num_players
         if rules.won_cards == "tableau":
             per_round += deal
         if rules.tableau is not None and rules.tableau.token is not None:
             per_round += sum(s.tokens_needed for s in rules.tableau.sections) * self.num_players
         return GameInfo(
             num_players=self.num_players,
-            num_distinct_actions=self.trump_offset + len(rules.deck.suits),
+            num_distinct_actions=self.pass_offset + (self.num_cards if self.passes else 0),
             max_game_length=per_round * rules.rounds,
             num_cards=self.num_cards,
             num_rounds=rules.rounds,
@@ -141,8 +171,10 @@ class Game:
             assert self.ruleset.tableau is not None
             return f"token {self.ruleset.tableau.sections[action - self.token_offset].name}"
         suits = self.ruleset.deck.suits
-        if action < self.trump_offset + len(suits):
+        if action < self.pass_offset:
             return f"trumps {suits[action - self.trump_offset]}"
+        if self.passes and action < self.pass_offset + self.num_cards:
+            return f"pass {self.card_ids[action - self.pass_offset]}"
         raise ValueError(f"no action {action!r} in this game")
 
     def string_to_action(self, text: str) -> int:
@@ -159,6 +191,8 @@ class Game:
                 return self.token_offset + names.index(name)
             if verb == "trumps":
                 return self.trump_offset + self.ruleset.deck.suits.index(name)
+            if verb == "pass" and self.passes:
+                return self.pass_offset + self.card_index(name)
         except (KeyError, ValueError):
             pass
         raise ValueError(f"not an action of this game: {text!r}")

@@ -10,11 +10,11 @@ the trick, won cards, the tableau, scores); a phase module keeps the rest itself
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from trickrules.engine import views
-from trickrules.engine.phases import PHASES, ROUND_SETUP, TERMINAL_PLAYER, Phase, choose_trumps, play
+from trickrules.engine.deals import GivenDeal, deal_order
+from trickrules.engine.phases import PHASES, ROUND_SETUP, TERMINAL_PLAYER, Phase, choose_trumps, pass_cards, play
 from trickrules.engine.phases.kinds import PLAY, TERMINAL
 from trickrules.errors import IllegalActionError
 from trickrules.rules.placement import NO_SUIT
@@ -27,17 +27,6 @@ if TYPE_CHECKING:
 __all__ = ["TERMINAL_PLAYER", "Phase", "State", "deal_order"]
 
 
-def deal_order(seed: int, round_number: int, num_cards: int) -> list[int]:
-    """The shuffled deck of one round: the same on every machine for the same seed.
-
-    Each card gets a key from a generator seeded by the text ``trickrules:SEED:ROUND``; the
-    deck is sorted by those keys (ties cannot change the order: the sort is stable).
-    """
-    uniform = random.Random(f"trickrules:{seed}:{round_number}").random
-    keys = [uniform() for _ in range(num_cards)]
-    return sorted(range(num_cards), key=keys.__getitem__)
-
-
 class State:
     """One game in progress. Create it with `Game.new_initial_state(seed)`."""
 
@@ -48,7 +37,9 @@ class State:
     place_queue: list[int]
     place_player: int
 
-    def __init__(self, game: Game, seed: int = 0, record: bool = False, _empty: bool = False) -> None:
+    def __init__(
+        self, game: Game, seed: int = 0, record: bool = False, _empty: bool = False, deals: tuple[GivenDeal, ...] = ()
+    ) -> None:
         self.game = game
         self.seed = seed
         self.events: list[dict[str, Any]] | None = [] if record else None
@@ -62,6 +53,10 @@ class State:
         self.history: list[int] = []
         self._round_scores: list[tuple[int, RoundScore, tuple[int, ...], list[int]]] = []
         self._round_dicts: list[dict[str, Any]] = []
+        self.deals = deals
+        self.counters: dict[str, Any] = {}
+        self.parts: dict[str, Any] = {}  # a phase's own values, by phase kind, while it runs
+        self._reset_counters("game")
         self._start_round()
 
     # ------------------------------------------------------------ rounds
@@ -70,10 +65,16 @@ class State:
         game, rules = self.game, self.game.ruleset
         n, deal = game.num_players, rules.deal
         self.dealer = (deal.dealer_first + self.round * deal.dealer_rotation) % n
-        order = deal_order(self.seed, self.round, game.num_cards)
         size = deal.hand_size
-        self.hands = [sorted(order[p * size : (p + 1) * size]) for p in range(n)]
-        self.set_aside = sorted(order[n * size :])
+        self.given = self.deals[self.round] if self.round < len(self.deals) else None
+        if self.given is not None:
+            self.hands = [list(h) for h in self.given.hands]
+            dealt = {c for h in self.hands for c in h}
+            self.set_aside = [c for c in range(game.num_cards) if c not in dealt]
+        else:
+            order = deal_order(self.seed, self.round, game.num_cards)
+            self.hands = [sorted(order[p * size : (p + 1) * size]) for p in range(n)]
+            self.set_aside = sorted(order[n * size :])
         if self.events is not None:
             self.log("deal", dealer=self.dealer, hands=[list(h) for h in self.hands], set_aside=list(self.set_aside))
         self.piles: list[list[int]] = [[] for _ in range(n)]
@@ -91,21 +92,49 @@ class State:
         self.trick_players: list[int] = []
         self.led = 0
         self._legal: list[int] | None = None
-        self.leader = self._first_leader()
-        self.current = self.leader
-        if isinstance(rules.trumps, TrumpChoice):
-            choose_trumps.start(self, rules.trumps)
-        else:
+        self._reset_counters("round")
+        self.leader = self.current = (self.dealer + 1) % n
+        if not isinstance(rules.trumps, TrumpChoice):
             self.set_trumps(rules.trumps)
-            self._phase = PLAY
+        self._step = 0  # the deal, done
+        self.next_step()
 
-    def _first_leader(self) -> int:
-        deal, n = self.game.ruleset.deal, self.game.num_players
-        if deal.first_leader == "dealer":
-            return self.dealer
-        if deal.first_leader == "seat":
-            return deal.first_leader_seat
-        return (self.dealer + 1) % n
+    def next_step(self) -> None:
+        """Start the round's next phase (skipping one that has nothing to do)."""
+        steps = self.game.steps
+        while True:
+            self._step += 1
+            step = steps[self._step]
+            kind = step.kind
+            if kind == "play":
+                play.start(self)
+            elif kind == "pass":
+                assert step.passing is not None
+                if not pass_cards.start(self, step.passing):
+                    continue
+            elif kind == "choose_trumps":
+                trumps = self.game.ruleset.trumps
+                assert isinstance(trumps, TrumpChoice)
+                choose_trumps.start(self, trumps)
+            else:
+                self.end_round()
+            return
+
+    def _reset_counters(self, reset: str) -> None:
+        for counter in self.game.ruleset.counters:
+            if counter.reset == reset:
+                value = counter.initial
+                self.counters[counter.name] = [value] * self.num_players if counter.scope == "player" else value
+
+    def env(self, player: int) -> dict[str, Any]:
+        """The values expressions read, as `player` sees them: counters, trick and round numbers."""
+        env = dict(self.game.constants)
+        for name, value in self.counters.items():
+            env[name] = value[player] if isinstance(value, list) else value
+        env["trick"] = self.tricks_played + 1
+        env["round"] = self.round + 1
+        env["totals"] = tuple(self.totals)
+        return env
 
     def set_trumps(self, trumps: frozenset[int], log: bool = True) -> None:
         """Make `trumps` the round's trump suits, with the trick tables compiled for them."""
@@ -122,20 +151,37 @@ class State:
         """Score the round, then deal the next one or end the game."""
         rules = self.game.ruleset
         players = [self.player_round(p) for p in range(self.num_players)]
-        score = score_round(rules, players, self.tables.faces)
+        envs = [self.env(p) for p in range(self.num_players)] if self.game.scores_expressions else None
+        score = score_round(rules, players, self.tables.faces, envs)
         points = [sum(p) + b for p, b in zip(score.points, self.bonus)]
         for player, total in enumerate(points):
             self.totals[player] += total
         self._round_scores.append((self.round, score, tuple(self.bonus), points))
         if self.events is not None:
             self.log("round_end", **self.round_results[-1])
+        for counter in rules.counters:
+            if counter.on_round_end is not None:
+                self._count_round_end(counter.name, counter.on_round_end, counter.scope == "player")
         self.round += 1
-        if self.round >= rules.rounds:
+        if self.round >= rules.rounds or (rules.until is not None and rules.until(self._game_env())):
             self._phase = TERMINAL
             self._legal = []
             self.log("game_end", totals=list(self.totals), winners=self.winners())
         else:
             self._start_round()
+
+    def _count_round_end(self, name: str, amount: Any, per_player: bool) -> None:
+        if per_player:
+            row = self.counters[name]
+            for player in range(self.num_players):
+                row[player] += int(amount(self.env(player)))
+        else:
+            self.counters[name] += int(amount(self.env(0)))
+
+    def _game_env(self) -> dict[str, Any]:
+        env = self.env(0)
+        env["round"] = self.round  # rounds played
+        return env
 
     @property
     def round_results(self) -> list[dict[str, Any]]:
@@ -216,6 +262,9 @@ class State:
         self.trick_players.append(player)
         if self.events is not None:
             self.log("play", player=player, card=action, face=self.tables.faces.face[action])
+        on_play = self.tables.on_play
+        if on_play is not None and on_play[action]:
+            play.count(self, player, action)
         if len(trick) < self.num_players:
             self.current = (player + 1) % self.num_players
         else:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from collections.abc import Mapping
-from typing import Literal, Union
+from typing import Any, Literal, Union
+
+from trickrules.rules.expressions import Expression
 
 TRUMP_GROUP = -1
 """The follow group of every card whose counting suit is a trump."""
@@ -129,8 +131,9 @@ class Deal:
     hand_size: int
     dealer_first: int = 0
     dealer_rotation: int = 1
-    first_leader: Literal["left_of_dealer", "dealer", "seat"] = "left_of_dealer"
+    first_leader: Literal["left_of_dealer", "dealer", "seat", "holder"] = "left_of_dealer"
     first_leader_seat: int = 0
+    first_leader_card: int = 0  # with "holder": the card whose holder leads
 
 
 @dataclass(frozen=True)
@@ -270,11 +273,13 @@ class RankKey:
 class PointRule:
     """A round's point rule: add a measure (times a factor), or award points to the best."""
 
-    kind: Literal["add", "award"]
+    kind: Literal["add", "award", "expression"]
     measure: int = 0
     times: int = 1
     points: int = 0
     keys: tuple[RankKey, ...] = ()
+    expression: Expression | None = None
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -284,6 +289,84 @@ class Scoring:
     measures: tuple[Measure, ...]
     round_rules: tuple[PointRule, ...]
     winner: Literal["most_points", "fewest_points"] = "most_points"
+
+
+# ---------------------------------------------------------------- phases of a round, counters, restrictions
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """A value that may change from round to round.
+
+    `values[round % len(values)]` in round `round` (a constant is a schedule of one value);
+    with `chance`, one of `values` is drawn at random, each as likely, at the start of a round.
+    """
+
+    values: tuple[Any, ...]
+    chance: bool = False
+
+    def at(self, round_number: int) -> Any:
+        """The value in round `round_number` (counted from 0); not for a chance schedule."""
+        return self.values[round_number % len(self.values)]
+
+
+@dataclass(frozen=True)
+class PassPhase:
+    """Each player passes cards to another; the cards arrive once everyone has passed.
+
+    `to` holds seat offsets (1: to the left, players - 1: to the right, 0: no passing) and
+    `to_names` their words; players pass in seat order from `first`.
+    """
+
+    cards: Schedule
+    to: Schedule
+    to_names: tuple[str, ...]
+    first: Literal["left_of_dealer", "dealer", "seat"] = "left_of_dealer"
+    first_seat: int = 0
+
+
+@dataclass(frozen=True)
+class RoundStep:
+    """One phase of a round, in order: deal, choose_trumps, pass, play or score."""
+
+    kind: Literal["deal", "choose_trumps", "pass", "play", "score"]
+    passing: PassPhase | None = None
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A named value per table or per player, read by expressions.
+
+    It starts at `initial` each round (`reset: round`) or once a game (`reset: game`). When a
+    card matching `on_play` is played, the counter (the player's own, for a player counter) is
+    set to `set_to`, or raised by `add`; at the end of each round `on_round_end` (evaluated
+    for each player, for a player counter) is added to it.
+    """
+
+    name: str
+    scope: Literal["table", "player"] = "table"
+    reset: Literal["round", "game"] = "round"
+    initial: int = 0
+    on_play: CardCondition | None = None
+    set_to: int | None = None
+    add: int = 0
+    on_round_end: Expression | None = None
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A play restriction: narrows the legal cards while `when` holds.
+
+    `allow` keeps only the cards that match it; `forbid` takes away those that match it. When
+    nothing would be left, the restriction does not apply ("unless the hand holds nothing
+    else"). `lead`: True for the leader only, False for the followers only, None for both.
+    """
+
+    name: str
+    lead: bool | None = None
+    when: Expression | None = None
+    allow: CardCondition | None = None
+    forbid: CardCondition | None = None
 
 
 # ---------------------------------------------------------------- the whole ruleset
@@ -311,9 +394,20 @@ class Ruleset:
     won_cards: Literal["pile", "tableau"]
     tableau: Tableau | None
     scoring: Scoring
+    round: tuple[RoundStep, ...] = ()
+    counters: tuple[Counter, ...] = ()
+    restrictions: tuple[Restriction, ...] = ()
+    until: Expression | None = None  # with it, `rounds` is the cap on rounds
+    constants: tuple[tuple[str, object], ...] = ()  # option values as expressions read them
     source_file: str = field(default="", compare=False)
     source_digest: str = field(default="", compare=False)
 
     def option(self, name: str) -> object:
         """The value of option `name` in this ruleset."""
         return dict(self.options)[name]
+
+
+def default_round(trumps: Trumps) -> tuple[RoundStep, ...]:
+    """The phases of a round when the spec lists none: deal, (choose trumps), play, score."""
+    choose = (RoundStep("choose_trumps"),) if isinstance(trumps, TrumpChoice) else ()
+    return (RoundStep("deal"), *choose, RoundStep("play"), RoundStep("score"))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 from dataclasses import dataclass
 from itertools import chain
 
@@ -93,8 +94,14 @@ class RoundScore:
     points: list[list[int]]
 
 
-def score_round(ruleset: Ruleset, players: Sequence[PlayerRound], faces: Faces) -> RoundScore:
-    """Score a finished round: each section once, then the measures and the point rules."""
+def score_round(
+    ruleset: Ruleset, players: Sequence[PlayerRound], faces: Faces, envs: Sequence[Mapping[str, Any]] | None = None
+) -> RoundScore:
+    """Score a finished round: each section once, then the measures and the point rules.
+
+    `envs` are the values each player's expressions read besides the measures (options,
+    counters); needed only by expression rules.
+    """
     tableau = ruleset.tableau
     sections = [section_scores(tableau, p, faces) for p in players] if tableau is not None else []
     totals: list[int | None] = [sum(s for _, _, s in rows) for rows in sections] or [None] * len(players)
@@ -102,7 +109,8 @@ def score_round(ruleset: Ruleset, players: Sequence[PlayerRound], faces: Faces) 
         [measure_value(m, ruleset, p, faces, total) for m in ruleset.scoring.measures]
         for p, total in zip(players, totals)
     ]
-    return RoundScore(sections, measures, round_points(ruleset.scoring.round_rules, measures))
+    names = [m.name for m in ruleset.scoring.measures]
+    return RoundScore(sections, measures, round_points(ruleset.scoring.round_rules, measures, names, envs))
 
 
 def _staffs_tableau(ruleset: Ruleset, token: int | None) -> bool:
@@ -119,16 +127,42 @@ def best_players(rule: PointRule, measures: Sequence[Sequence[int]]) -> list[int
     return players
 
 
-def round_points(rules: Sequence[PointRule], measures: Sequence[Sequence[int]]) -> list[list[int]]:
+def round_points(
+    rules: Sequence[PointRule],
+    measures: Sequence[Sequence[int]],
+    names: Sequence[str] = (),
+    envs: Sequence[Mapping[str, Any]] | None = None,
+) -> list[list[int]]:
     """Points each rule gives each player: result[player][rule]."""
     result = [[0] * len(rules) for _ in measures]
+    expression_envs: list[dict[str, Any]] = []
     for index, rule in enumerate(rules):
-        if rule.kind == "add":
+        if rule.kind == "expression":
+            assert rule.expression is not None
+            if not expression_envs:
+                expression_envs = _expression_envs(names, measures, envs)
+            for player, env in enumerate(expression_envs):
+                result[player][index] = int(rule.expression(env))
+        elif rule.kind == "add":
             for player, values in enumerate(measures):
                 result[player][index] = values[rule.measure] * rule.times
         else:
             for player in best_players(rule, measures):
                 result[player][index] = rule.points
+    return result
+
+
+def _expression_envs(
+    names: Sequence[str], measures: Sequence[Sequence[int]], envs: Sequence[Mapping[str, Any]] | None
+) -> list[dict[str, Any]]:
+    """Each player's names for expression rules: own measures, everyone's (``all_<measure>``)."""
+    columns = {f"all_{name}": tuple(values[i] for values in measures) for i, name in enumerate(names)}
+    result = []
+    for player, values in enumerate(measures):
+        env = dict(envs[player]) if envs is not None else {}
+        env.update(columns)
+        env.update(zip(names, values))
+        result.append(env)
     return result
 
 
@@ -140,6 +174,8 @@ def game_winners(winner: str, totals: Sequence[int]) -> list[int]:
 
 def describe_rule(rule: PointRule, measures: Sequence[Measure]) -> str:
     """A short label of a point rule, for breakdowns."""
+    if rule.kind == "expression":
+        return rule.name or (rule.expression.text if rule.expression is not None else "")
     if rule.kind == "add":
         times = "" if rule.times == 1 else f" x {rule.times}"
         return f"{measures[rule.measure].name}{times}"

@@ -29,6 +29,7 @@ from trickrules.rules.ruleset import (
     RankingStep,
     RankKey,
     Reward,
+    default_round,
     Ruleset,
     Scoring,
     Section,
@@ -38,6 +39,7 @@ from trickrules.rules.ruleset import (
     TrumpChoice,
     Trumps,
 )
+from trickrules.spec.compile_round import RoundCompiler
 from trickrules.spec.source import SpecSource, json_path
 
 BUILTIN_MEASURES = ("tricks", "cards")
@@ -91,6 +93,8 @@ def _resolve_options(node: Any, values: Mapping[str, Any]) -> Any:
     if isinstance(node, dict):
         if set(node) == {"option"} and isinstance(node["option"], str):
             return values[node["option"]]
+        if set(node) == {"option", "cases"} and isinstance(node["option"], str) and isinstance(node["cases"], dict):
+            return _resolve_options(node["cases"][str(values[node["option"]])], values)
         return {key: _resolve_options(value, values) for key, value in node.items()}
     if isinstance(node, list):
         return [_resolve_options(value, values) for value in node]
@@ -122,6 +126,7 @@ class _Compiler:
     def ruleset(self) -> Ruleset:
         data = self.data
         deck = self.deck()
+        self.card_ids = tuple(card.id for card in deck.cards)
         deal = self.deal()
         if deal.hand_size * self.players > len(deck.cards):
             message = (
@@ -129,6 +134,11 @@ class _Compiler:
                 f"cards, the deck has {len(deck.cards)}"
             )
             _fail(self.source, ("deal", "hand_size"), "TR305", message)
+        constants = {name: _constant(value) for name, value in self.values.items()}
+        self.later = RoundCompiler(self.source, data, self.players, constants, self.card_condition)
+        scoring = self.scoring(data["scoring"])
+        trumps = self.trumps(data.get("trumps", "none"))
+        rounds, until = self.later.rounds()
         return Ruleset(
             id=data["id"],
             title=data["title"],
@@ -139,15 +149,20 @@ class _Compiler:
             options=tuple(sorted(self.values.items())),
             deck=deck,
             deal=deal,
-            rounds=int(data.get("rounds", 1)),
-            trumps=self.trumps(data.get("trumps", "none")),
+            rounds=rounds,
+            trumps=trumps,
             follow=tuple(self.follow_rule(r) for r in data.get("follow", ["follow_led"])),
             ranking=tuple(self.ranking_step(s) for s in data["ranking"]),
             rewards=tuple(self.reward(r) for r in data.get("rewards") or []),
             tokens=tuple(self.token_kind(n, t) for n, t in (data.get("tokens") or {}).items()),
             won_cards=data.get("won_cards", "pile"),
             tableau=self.tableau(data.get("tableau")),
-            scoring=self.scoring(data["scoring"]),
+            scoring=scoring,
+            round=self.later.round(default_round(trumps)),
+            counters=self.later.counters(),
+            restrictions=self.later.restrictions(),
+            until=until,
+            constants=tuple(sorted(constants.items())),
             source_file=self.source.file,
             source_digest=self.source.digest,
         )
@@ -242,14 +257,29 @@ class _Compiler:
         raw = self.data["deal"]
         dealer = raw.get("dealer") or {}
         raw_leader = raw.get("first_leader", "left_of_dealer")
-        leader, seat = (raw_leader, 0) if isinstance(raw_leader, str) else ("seat", int(raw_leader["seat"]) % self.players)
+        card = 0
+        if isinstance(raw_leader, str):
+            leader, seat = raw_leader, 0
+        elif "holder" in raw_leader:
+            leader, seat, card = "holder", 0, self.card_index(raw_leader["holder"], ("deal", "first_leader", "holder"))
+        else:
+            leader, seat = "seat", int(raw_leader["seat"]) % self.players
         return Deal(
             hand_size=_by_players(raw["hand_size"], self.players),
             dealer_first=int(dealer.get("first", 0)) % self.players,
             dealer_rotation=int(dealer.get("rotation", 1)),
             first_leader=leader,  # type: ignore[arg-type]  # the schema allows only these words
             first_leader_seat=seat,
+            first_leader_card=card,
         )
+
+    def card_index(self, card_id: str, path: tuple) -> int:
+        ids = self.card_ids
+        if card_id not in ids:
+            close = [i for i in ids if i.lower() == str(card_id).lower()]
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            _fail(self.source, path, "TR315", f"no card '{card_id}' in the deck{hint}")
+        return ids.index(card_id)
 
     def trumps(self, raw: Any) -> Trumps:
         if raw == "none" or raw is None:
@@ -318,7 +348,7 @@ class _Compiler:
     def scoring(self, raw: dict) -> Scoring:
         measures = tuple(Measure(name, name) for name in BUILTIN_MEASURES)  # type: ignore[arg-type]
         measures += tuple(self.measure(n, m) for n, m in (raw.get("measures") or {}).items())
-        rules = tuple(self.point_rule(r) for r in raw["round"])
+        rules = tuple(self.point_rule(r, i) for i, r in enumerate(raw["round"]))
         return Scoring(measures, rules, (raw.get("game") or {}).get("winner", "most_points"))
 
     def measure(self, name: str, raw: dict) -> Measure:
@@ -330,9 +360,13 @@ class _Compiler:
             return Measure(name, "tokens", token=self.token_names.index(raw["tokens"]))
         return Measure(name, "tableau")
 
-    def point_rule(self, raw: dict) -> PointRule:
-        if "add" in raw:
+    def point_rule(self, raw: dict, index: int = 0) -> PointRule:
+        if "add" in raw and raw["add"] in self.measure_names:
             return PointRule("add", measure=self.measure_names.index(raw["add"]), times=int(raw.get("times", 1)))
+        if "add" in raw:
+            names = (*self.later.play_names(), *self.measure_names, *(f"all_{m}" for m in self.measure_names))
+            expression = self.later.expression(raw["add"], ("scoring", "round", index, "add"), names)
+            return PointRule("expression", expression=expression, name=raw.get("name", ""))
         award = raw["award"]
         keys = tuple(self.rank_key(k) for k in award["to_best_by"])
         return PointRule("award", points=int(award["points"]), keys=keys)
@@ -340,6 +374,11 @@ class _Compiler:
     def rank_key(self, raw: dict) -> RankKey:
         direction, name = next(iter(raw.items()))
         return RankKey(self.measure_names.index(name), most=direction == "most")
+
+
+def _constant(value: Any) -> Any:
+    """An option's value as expressions read it (a list of suits becomes a tuple)."""
+    return tuple(value) if isinstance(value, list) else value
 
 
 def _section_value(raw: Any) -> SectionValue:

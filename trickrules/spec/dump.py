@@ -20,6 +20,9 @@ from typing import Any
 import yaml
 
 from trickrules.rules.ruleset import (
+    Counter,
+    Restriction,
+    RoundStep,
     UNLIMITED,
     Amount,
     Card,
@@ -57,7 +60,13 @@ def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
         data["options"] = {name: _option(value, deck) for name, value in ruleset.options}
     data["deck"] = _deck(deck)
     data["deal"] = _deal(ruleset)
-    data["rounds"] = ruleset.rounds
+    data["rounds"] = ruleset.rounds if ruleset.until is None else {"until": ruleset.until.text, "at_most": ruleset.rounds}
+    if ruleset.round:
+        data["round"] = [_round_step(step) for step in ruleset.round]
+    if ruleset.counters:
+        data["counters"] = {c.name: _counter(c, deck) for c in ruleset.counters}
+    if ruleset.restrictions:
+        data["restrictions"] = [_restriction(r, deck) for r in ruleset.restrictions]
     data["trumps"] = _trumps(ruleset, deck)
     data["follow"] = [rule.kind for rule in ruleset.follow]
     data["ranking"] = [_ranking_step(step, deck) for step in ruleset.ranking]
@@ -149,6 +158,8 @@ def _deal(ruleset: Ruleset) -> dict[str, Any]:
     leader: Any = deal.first_leader
     if leader == "seat":
         leader = {"seat": deal.first_leader_seat}
+    elif leader == "holder":
+        leader = {"holder": ruleset.deck.cards[deal.first_leader_card].id}
     return {
         "hand_size": _hand_size(ruleset),
         "dealer": {"first": deal.dealer_first, "rotation": deal.dealer_rotation},
@@ -290,7 +301,45 @@ def _measure(measure: Measure, ruleset: Ruleset) -> dict[str, Any]:
 
 
 def _point_rule(rule: PointRule, measures: tuple[Measure, ...]) -> dict[str, Any]:
+    if rule.kind == "expression":
+        assert rule.expression is not None
+        return {"add": rule.expression.text} | ({"name": rule.name} if rule.name else {})
     if rule.kind == "add":
         return {"add": measures[rule.measure].name, "times": rule.times}
     keys = [{"most" if key.most else "fewest": measures[key.measure].name} for key in rule.keys]
     return {"award": {"points": rule.points, "to_best_by": keys}}
+
+
+# ---------------------------------------------------------------- phases, counters, restrictions
+
+
+def _round_step(step: RoundStep) -> Any:
+    if step.passing is None:
+        return step.kind
+    passing = step.passing
+    names: list[Any] = [int(n) if n.lstrip("-").isdigit() else n for n in passing.to_names]
+    cards = passing.cards.values
+    to: Any = {"chance": names} if passing.to.chance else names[0] if len(names) == 1 else {"by_round": names}
+    first: Any = {"seat": passing.first_seat} if passing.first == "seat" else passing.first
+    return {"pass": {"cards": cards[0] if len(cards) == 1 else {"by_round": list(cards)}, "to": to, "first": first}}
+
+
+def _counter(counter: Counter, deck: Deck) -> dict[str, Any]:
+    data: dict[str, Any] = {"scope": counter.scope, "reset": counter.reset, "initial": counter.initial}
+    if counter.on_play is not None:
+        change = {"set": counter.set_to} if counter.set_to is not None else {"add": counter.add}
+        data["on_play"] = {"card": _card_condition(counter.on_play, deck), **change}
+    if counter.on_round_end is not None:
+        data["on_round_end"] = counter.on_round_end.text
+    return data
+
+
+def _restriction(rule: Restriction, deck: Deck) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": rule.name, "for": {True: "leader", False: "followers", None: "all"}[rule.lead]}
+    if rule.when is not None:
+        data["when"] = rule.when.text
+    if rule.allow is not None:
+        data["allow"] = _card_condition(rule.allow, deck)
+    if rule.forbid is not None:
+        data["forbid"] = _card_condition(rule.forbid, deck)
+    return data

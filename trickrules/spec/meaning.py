@@ -67,6 +67,28 @@ def _option_name(value: Any) -> str | None:
     return None
 
 
+def _check_option_cases(spec: Meaning, node: Any, path: NodePath) -> None:
+    """Every {option: NAME, cases: {...}} names a declared choice option and covers its values."""
+    if isinstance(node, dict):
+        if set(node) == {"option", "cases"} and isinstance(node["option"], str):
+            name, cases = node["option"], node["cases"]
+            option = spec.options.get(name)
+            if option is None:
+                declared = ", ".join(sorted(spec.options)) or "none"
+                spec.add("TR304", f"undefined option '{name}'; options has {declared}", path + ("option",))
+            elif option["type"] != "choice":
+                spec.add("TR313", f"option '{name}' is of type {option['type']}; cases need a choice option", path + ("option",))
+            else:
+                missing = [str(v) for v in option.get("choices", ()) if str(v) not in map(str, cases)]
+                if missing:
+                    spec.add("TR313", f"cases of option '{name}' miss {', '.join(missing)}", path + ("cases",))
+        for key, value in node.items():
+            _check_option_cases(spec, value, path + (key,))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            _check_option_cases(spec, value, path + (index,))
+
+
 class Meaning:
     """The checks of meaning, run on data that already fits the schema."""
 
@@ -126,6 +148,12 @@ class Meaning:
         for index, step in enumerate(self.data["ranking"]):
             if isinstance(step, dict):
                 yield from _walk_condition(step.get("prefer"), ("ranking", index, "prefer"))
+        for index, rule in enumerate(self.data.get("restrictions") or ()):
+            for key in ("allow", "forbid"):
+                yield from _walk_condition(rule.get(key), ("restrictions", index, key))
+        for name, counter in (self.data.get("counters") or {}).items():
+            on_play = counter.get("on_play") or {}
+            yield from _walk_condition(on_play.get("card"), ("counters", name, "on_play", "card"))
 
 
 def _check_names(spec: Meaning) -> None:
@@ -269,6 +297,7 @@ def _option_places(spec: Meaning) -> Iterator[tuple[Any, NodePath, str]]:
 
 def _check_option_references(spec: Meaning) -> None:
     """Every {option: NAME} names a declared option of the type its place needs."""
+    _check_option_cases(spec, spec.data, ())
     for value, path, needed in _option_places(spec):
         name = _option_name(value)
         if name is None:
@@ -297,8 +326,8 @@ def _check_tokens(spec: Meaning) -> None:
 def _check_measures(spec: Meaning) -> None:
     """Every measure the round scoring names is built in or declared."""
     for index, rule in enumerate(spec.data["scoring"]["round"]):
-        if "add" in rule:
-            spec.measure(rule["add"], ("scoring", "round", index, "add"))
+        if "add" in rule and isinstance(rule["add"], str) and rule["add"].isidentifier():
+            spec.measure(rule["add"], ("scoring", "round", index, "add"))  # else an expression
         for number, best in enumerate(rule.get("award", {}).get("to_best_by", ())):
             for key, name in best.items():
                 spec.measure(name, ("scoring", "round", index, "award", "to_best_by", number, key))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from trickrules.engine.agents import Agent
+from trickrules.engine.deals import GivenDeal
 from trickrules.engine.game import Game
 from trickrules.rules.ruleset import TrumpChoice
 from trickrules.engine.state import State
@@ -90,6 +91,17 @@ class _RecordBuilder:
             offset = 0 if choice.by == "dealer" else 1
             chooser = (self.current()["dealer"] + offset) % self.game.num_players
             self.current()["decisions"].append({"player": chooser, "choice": f"trumps {suits[0]}"})
+
+    def on_pass_direction(self, event: dict[str, Any]) -> None:
+        self.current()["pass"] = {"direction": event["direction"], "cards": [[] for _ in range(self.game.num_players)]}
+
+    def on_pass(self, event: dict[str, Any]) -> None:
+        card = self.card(event["card"])
+        self.current()["pass"]["cards"][event["player"]].append(card)
+        self.current()["decisions"].append({"player": event["player"], "choice": f"pass {card}"})
+
+    def on_passed(self, event: dict[str, Any]) -> None:
+        pass
 
     def on_play(self, event: dict[str, Any]) -> None:
         if self.trick is None:
@@ -168,7 +180,12 @@ def build_record(state: State, agents: Sequence[str] = ()) -> dict[str, Any]:
         "totals": list(state.totals),
         "winners": state.winners() if state.is_terminal() else [],
         "actions": [game.action_to_string(a) for a in state.history],
-    }
+    } | ({"deals": [_deal_entry(game, d) for d in state.deals]} if state.deals else {})
+
+
+def _deal_entry(game: Game, deal: GivenDeal) -> dict[str, Any]:
+    """A given deal as the record (and `new_initial_state(deal=...)`) takes it."""
+    return {"hands": [[game.card_ids[c] for c in hand] for hand in deal.hands], **dict(deal.outcomes)}
 
 
 def dumps(record: dict[str, Any]) -> str:
@@ -221,7 +238,7 @@ def _value_at(record: Any, path: str) -> Any:
 
 def replay(record: dict[str, Any], game: Game) -> ReplayResult:
     """Play the record's actions through `game` and compare the result with the record."""
-    state = game.new_initial_state(record["seed"], record=True)
+    state = game.new_initial_state(record["seed"], record=True, deal=record.get("deals"))
     for index, text in enumerate(record.get("actions", [])):
         if state.is_terminal():
             return ReplayResult(False, f"action {index + 1} ({text!r}) comes after the end of the game", index)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from trickrules.rules.ruleset import TrumpChoice
 
-from .kinds import CHOOSE_TRUMPS, PLAY
+from .kinds import CHOOSE_TRUMPS
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -37,5 +37,4 @@ def legal(state: State) -> list[int]:
 
 def apply(state: State, action: int) -> None:
     state.set_trumps(frozenset([action - state.game.trump_offset]))
-    state._phase = PLAY
-    state.current = state.leader
+    state.next_step()

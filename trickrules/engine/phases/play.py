@@ -17,13 +17,64 @@ if TYPE_CHECKING:
     from trickrules.engine.state import State
 
 
+def start(state: State) -> None:
+    """Begin the round's tricks: the first leader leads."""
+    state.leader = state.current = first_leader(state)
+    state._phase = PLAY
+
+
+def first_leader(state: State) -> int:
+    deal, n = state.game.ruleset.deal, state.num_players
+    if deal.first_leader == "dealer":
+        return state.dealer
+    if deal.first_leader == "seat":
+        return deal.first_leader_seat
+    if deal.first_leader == "holder":
+        card = deal.first_leader_card
+        holders = [p for p, hand in enumerate(state.hands) if card in hand]
+        if holders:
+            return holders[0]
+    return (state.dealer + 1) % n
+
+
 def player(state: State) -> int:
     return state.current
 
 
 def legal(state: State) -> list[int]:
     hand = state.hands[state.current]
-    return list(hand) if not state.trick else state.tables.legal_follow(hand, state.led)
+    trick = state.trick
+    cards = list(hand) if not trick else state.tables.legal_follow(hand, state.led)
+    restrictions = state.tables.restrictions
+    if not restrictions:
+        return cards
+    env = state.env(state.current)
+    leading = not trick
+    for rule, matching in restrictions:
+        if rule.lead is not None and rule.lead != leading:
+            continue
+        if rule.when is not None and not rule.when(env):
+            continue
+        if rule.allow is not None:
+            narrowed = [c for c in cards if c in matching]
+        else:
+            narrowed = [c for c in cards if c not in matching]
+        if narrowed:
+            cards = narrowed
+    return cards
+
+
+def count(state: State, player: int, card: int) -> None:
+    """Change the counters that playing `card` changes."""
+    counters = state.game.ruleset.counters
+    for index in state.tables.on_play[card]:  # type: ignore[index]
+        counter = counters[index]
+        values = state.counters
+        if counter.scope == "player":
+            row = values[counter.name]
+            row[player] = counter.set_to if counter.set_to is not None else row[player] + counter.add
+        else:
+            values[counter.name] = counter.set_to if counter.set_to is not None else values[counter.name] + counter.add
 
 
 def apply(state: State, action: int) -> None:
@@ -59,7 +110,7 @@ def after_trick(state: State) -> None:
     if state.place_queue and place_cards.place_forced(state):
         return
     if state.tricks_played == state.hand_size:
-        state.end_round()
+        state.next_step()
         return
     state._phase = PLAY
     state.current = state.leader

@@ -1,0 +1,77 @@
+"""Phase: each player passes cards to another (action ``pass <card>``, one card each).
+
+Players pass in seat order from the first passer; a passed card leaves the hand at once and
+the passed cards arrive only after everyone has passed. The number of cards and the
+direction come from the spec (a constant, a schedule by round, or a chance outcome drawn at
+the start of the round); a direction of 0 (``none``) skips the phase.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from trickrules.engine.deals import chance_index
+from trickrules.rules.ruleset import PassPhase
+
+from .kinds import PASS
+
+if TYPE_CHECKING:
+    from trickrules.engine.state import State
+
+
+def start(state: State, rules: PassPhase) -> bool:
+    """Begin passing; False when this round passes nothing (the phase is skipped)."""
+    n, number = state.num_players, state.round
+    given = state.given.outcome("pass") if state.given is not None else None
+    if given is not None:
+        index = rules.to_names.index(given)
+    elif rules.to.chance:
+        index = chance_index(state.seed, number, "pass", len(rules.to.values))
+    else:
+        index = number % len(rules.to.values)
+    offset = rules.to.values[index] % n
+    count = rules.cards.at(number)
+    if state.events is not None:
+        state.log("pass_direction", direction=rules.to_names[index], offset=offset, cards=count)
+    if offset == 0 or count == 0:
+        return False
+    if rules.first == "seat":
+        first = rules.first_seat
+    else:
+        first = (state.dealer + (0 if rules.first == "dealer" else 1)) % n
+    # this phase's own part of the state: plain values, so that a clone copies it
+    state.parts["pass"] = {"offset": offset, "count": count, "first": first, "turn": 0, "passed": [[] for _ in range(n)]}
+    state._phase = PASS
+    state.current = first
+    return True
+
+
+def player(state: State) -> int:
+    return state.current
+
+
+def legal(state: State) -> list[int]:
+    offset = state.game.pass_offset
+    return [offset + c for c in state.hands[state.current]]
+
+
+def apply(state: State, action: int) -> None:
+    card = action - state.game.pass_offset
+    player = state.current
+    own = state.parts["pass"]
+    state.hands[player].remove(card)
+    own["passed"][player].append(card)
+    if state.events is not None:
+        state.log("pass", player=player, card=card)
+    own["turn"] += 1
+    n, count = state.num_players, own["count"]
+    if own["turn"] < count * n:
+        state.current = (own["first"] + own["turn"] // count) % n
+        return
+    for giver, cards in enumerate(own["passed"]):
+        receiver = (giver + own["offset"]) % n
+        state.hands[receiver] = sorted(state.hands[receiver] + cards)
+    if state.events is not None:
+        state.log("passed", cards=[list(c) for c in own["passed"]], offset=own["offset"])
+    del state.parts["pass"]
+    state.next_step()

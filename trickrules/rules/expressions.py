@@ -1,0 +1,478 @@
+"""Expressions in rule specs, compiled once when a spec loads.
+
+A spec may hold a small formula where it would otherwise hold a number or a yes/no value:
+``"10 * bid + (tricks - bid) if tricks >= bid else -10 * bid"``, ``"max(totals) >= 100"``.
+`compile_expression` checks such a text against the names the engine provides and turns it
+into an `Expression`, whose `function` takes a mapping of name values and returns the value.
+Nothing is parsed while a game plays.
+
+The language is a small subset of Python's expression syntax: integer literals, ``True`` and
+``False``, the given names, unary ``-`` ``+`` ``not``, binary ``+`` ``-`` ``*`` ``//`` ``%``,
+comparisons (chains allowed), ``and``, ``or``, ``a if c else b``, calls of ``abs``, ``count``,
+``len``, ``max``, ``min`` and ``sum``, and a name indexed by an integer (``totals[0]``).
+Everything else is refused with an `ExpressionError` that names the construct and the column
+where it starts.
+
+How it works: the text is parsed once with `ast.parse` (mode ``"eval"``), every node is checked
+against the whitelist above and rebuilt into a fresh tree, and that tree is compiled with
+`compile` into a plain function. The function reads each name from the mapping once, into a
+local variable, and its globals are only the six functions (``__builtins__`` is empty). Cost is
+bounded: a text holds at most `MAX_LENGTH` characters and `MAX_DEPTH` nesting levels (checked
+before anything recursive runs, so deep input gives TR143, never a `RecursionError`); ``**`` is
+refused; and ``*`` turns an operand that might be a list into an integer first
+(`operator.index`), so no expression can repeat a list into a huge one.
+
+Why this and not a library: measured on CPython 3.11, one call of
+``10 * bid + (tricks - bid) if tricks >= bid else -10 * bid`` takes about 0.18 µs here
+(0.13 µs through ``.function``), against about 0.16 µs for evalidate (which compiles a
+whitelisted tree too, but checks no names, gives no columns and accepts ``/``, strings and
+comparisons by identity), 10 µs for simpleeval (it walks the tree on every call, and finds
+unknown names only when it reaches them) and 25 µs for cel-python (a different syntax, a tree
+interpreter, and four further dependencies). None reports a column inside the expression, and
+all three raise `RecursionError` on deeply nested input. The compiler here is about 500 lines
+on the standard library, so it is written by hand rather than added as a dependency.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import functools
+import operator
+import warnings
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+MAX_LENGTH = 1000
+"""The most characters an expression may hold."""
+
+MAX_DEPTH = 100
+"""The most nesting levels an expression may hold: brackets, and operators inside operators."""
+
+SYNTAX = "TR140"
+UNKNOWN_NAME = "TR141"
+NOT_ALLOWED = "TR142"
+TOO_BIG = "TR143"
+
+
+class ExpressionError(Exception):
+    """A problem in an expression: `message`, `column` (0-based offset in the text), `code`.
+
+    Codes: TR140 syntax error, TR141 unknown name, TR142 construct not allowed,
+    TR143 too long or too deeply nested.
+    """
+
+    def __init__(self, message: str, column: int = 0, code: str = "TR140") -> None:
+        super().__init__(message)
+        self.message = message
+        self.column = column
+        self.code = code
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.message} (column {self.column})"
+
+    def __reduce__(self) -> tuple[type[ExpressionError], tuple[str, int, str]]:
+        """Pickle by the constructor arguments."""
+        return (type(self), (self.message, self.column, self.code))
+
+
+def _count(values: Iterable[Any]) -> int:
+    """How many of `values` are true (not zero)."""
+    return sum(map(bool, values))
+
+
+# name -> (function, fewest arguments, most arguments or None for no limit)
+_FUNCTIONS: dict[str, tuple[Callable[..., Any], int, int | None]] = {
+    "abs": (abs, 1, 1),
+    "count": (_count, 1, 1),
+    "len": (len, 1, 1),
+    "max": (max, 1, None),
+    "min": (min, 1, None),
+    "sum": (sum, 1, 1),
+}
+FUNCTIONS: frozenset[str] = frozenset(_FUNCTIONS)
+"""The functions an expression may call."""
+
+_INDEX = "_index"  # the global that turns a possible list into an integer before `*`
+_ENV = "env"  # the generated function's parameter; value names become locals v0, v1, ...
+
+_BINARY: dict[type[ast.operator], str] = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Div: "/",
+    ast.Pow: "**",
+    ast.MatMult: "@",
+    ast.LShift: "<<",
+    ast.RShift: ">>",
+    ast.BitOr: "|",
+    ast.BitXor: "^",
+    ast.BitAnd: "&",
+}
+_ALLOWED_BINARY = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
+_ALLOWED_COMPARE = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_REFUSED: dict[type[ast.AST], str] = {
+    ast.Attribute: "attribute access is not allowed",
+    ast.Lambda: "lambda is not allowed",
+    ast.ListComp: "comprehensions are not allowed",
+    ast.SetComp: "comprehensions are not allowed",
+    ast.DictComp: "comprehensions are not allowed",
+    ast.GeneratorExp: "comprehensions are not allowed",
+    ast.NamedExpr: "assignment (':=') is not allowed",
+    ast.Starred: "unpacking ('*') is not allowed",
+    ast.JoinedStr: "f-strings are not allowed",
+    ast.List: "list literals are not allowed",
+    ast.Tuple: "tuples are not allowed",
+    ast.Set: "set literals are not allowed",
+    ast.Dict: "dict literals are not allowed",
+    ast.Slice: "slices are not allowed",
+    ast.Await: "await is not allowed",
+    ast.Yield: "yield is not allowed",
+    ast.YieldFrom: "yield is not allowed",
+}
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A compiled expression: call it with a mapping that gives a value to each name it reads.
+
+    Two expressions are equal when their text and names are; `function` is left out of the
+    comparison. An expression pickles by its text and is compiled again when unpickled.
+    """
+
+    text: str
+    names: frozenset[str]
+    """The names the expression reads (not every name it was allowed to read)."""
+    function: Callable[[Mapping[str, Any]], Any] = field(compare=False, repr=False)
+    """Evaluates with the given name values; a name missing from the mapping raises KeyError."""
+
+    def __call__(self, env: Mapping[str, Any]) -> Any:
+        """The value of the expression for the name values in `env`."""
+        return self.function(env)
+
+    def __reduce__(self) -> tuple[Callable[[str, Iterable[str]], Expression], tuple[str, frozenset[str]]]:
+        """Pickle by the text and the names read; unpickling compiles the text again."""
+        return (compile_expression, (self.text, self.names))
+
+
+def is_constant(expr: Expression | int | bool) -> bool:
+    """Whether `expr` reads no names (a plain int or bool counts as constant)."""
+    if isinstance(expr, Expression):
+        return not expr.names
+    return True
+
+
+def compile_expression(text: str | int | bool, names: Iterable[str]) -> Expression:
+    """Check `text` and compile it into an `Expression` that may read the given `names`.
+
+    An int or bool (a spec may write ``3`` rather than ``"3"``) gives a constant expression.
+    Raises `ExpressionError` (TR140 to TR143) for any problem, with the column where it is.
+    """
+    if isinstance(names, str):
+        raise TypeError("names must be an iterable of names, not a single string")
+    if isinstance(text, bool | int):
+        text = repr(text)
+    elif isinstance(text, float):
+        raise ExpressionError("non-integer numbers are not allowed: game values are integers", 0, NOT_ALLOWED)
+    elif not isinstance(text, str):
+        raise TypeError(f"an expression is text or an integer, not {type(text).__name__}")
+    return _compile(text, frozenset(names))
+
+
+@functools.lru_cache(maxsize=1024)
+def _compile(text: str, names: frozenset[str]) -> Expression:
+    """Compile `text`; a spec loaded again reuses its expressions (they are immutable)."""
+    return _Compiler(text, names).run()
+
+
+def _did_you_mean(name: str, known: list[str]) -> str:
+    """"; did you mean 'x' or 'y'?" for the known names closest to `name`, or ""."""
+    matches = difflib.get_close_matches(name, known, n=3)
+    if not matches:
+        return ""
+    scores = [difflib.SequenceMatcher(None, match, name).ratio() for match in matches]
+    close = [f"'{match}'" for match, score in zip(matches, scores) if score >= scores[0] - 0.1]
+    if len(close) > 1:
+        close = [", ".join(close[:-1]), close[-1]]
+    return f"; did you mean {' or '.join(close)}?"
+
+
+def _local(index: int) -> str:
+    return f"v{index}"
+
+
+class _Compiler:
+    """Compiles one text: checks, rebuilds the tree, compiles it into a function."""
+
+    def __init__(self, text: str, names: frozenset[str]) -> None:
+        self.text = text
+        self.names = names
+        self.used: dict[str, str] = {}  # value name -> local variable in the generated code
+        self.lead = 0  # characters of leading white space, left out of what is parsed
+        self.source = ""  # what is parsed: the text without leading white space, newlines as spaces
+        self.encoded = b""
+
+    # ---------------------------------------------------------------- errors and columns
+
+    def fail(self, message: str, column: int, code: str = NOT_ALLOWED) -> NoReturn:
+        raise ExpressionError(message, max(0, min(column, len(self.text))), code)
+
+    def column(self, node: ast.expr | ast.keyword) -> int:
+        """The 0-based character column in the text where `node` starts."""
+        return self.char(node.col_offset)
+
+    def end(self, node: ast.expr) -> int:
+        """The 0-based character column in the text just past `node`."""
+        return self.char(node.end_col_offset or 0)
+
+    def char(self, byte_offset: int) -> int:
+        """Turn a UTF-8 byte offset in the parsed source into a character column in the text."""
+        return self.lead + len(self.encoded[:byte_offset].decode("utf-8", "ignore"))
+
+    def between(self, start: int, stop: int, default: int) -> int:
+        """The column of the first character in text[start:stop] that is no space or bracket."""
+        for index in range(start, min(stop, len(self.text))):
+            if self.text[index] not in " \t\f\r\n()":
+                return index
+        return default
+
+    # ---------------------------------------------------------------- the stages
+
+    def run(self) -> Expression:
+        tree = self.parse()
+        self.check_depth(tree.body)
+        body, _ = self.lower(tree.body)
+        return Expression(self.text, frozenset(self.used), self.build(body))
+
+    def parse(self) -> ast.Expression:
+        """Check the text's size and characters, then parse it; raise TR140 or TR143."""
+        text = self.text
+        if len(text) > MAX_LENGTH:
+            self.fail(f"expression is too long: {len(text)} characters, at most {MAX_LENGTH}", MAX_LENGTH, TOO_BIG)
+        stripped = text.lstrip(" \t\f\r\n")
+        if not stripped.strip():
+            self.fail("empty expression", len(text), SYNTAX)
+        self.lead = len(text) - len(stripped)
+        depth = 0
+        for index, char in enumerate(text):
+            if char in "([{":
+                depth += 1
+                if depth > MAX_DEPTH:
+                    self.fail(f"expression is nested too deeply: more than {MAX_DEPTH} levels", index, TOO_BIG)
+            elif char in ")]}":
+                depth = max(0, depth - 1)
+            elif char == "\x00":
+                self.fail("NUL character in expression", index, SYNTAX)
+            elif char == "#":
+                self.fail("comments ('#') are not allowed", index)
+        # Inside one line every offset is a column; a newline is white space in an expression.
+        self.source = stripped.replace("\r", " ").replace("\n", " ")
+        try:
+            self.encoded = self.source.encode("utf-8")
+        except UnicodeEncodeError as error:
+            self.fail("expression holds a character that is not valid text", self.lead + error.start, SYNTAX)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                tree = ast.parse(self.source, "<expression>", "eval")
+        except SyntaxError as error:
+            # offset: 1-based, in characters; 0 or missing when the text ends too early.
+            column = self.lead + error.offset - 1 if error.offset else len(text.rstrip())
+            if error.msg == "too many nested parentheses":
+                self.fail(f"expression is nested too deeply: {error.msg}", column, TOO_BIG)
+            self.fail(f"syntax error: {error.msg}", column, SYNTAX)
+        except (RecursionError, MemoryError):
+            self.fail(f"expression is nested too deeply to read: at most {MAX_DEPTH} levels", 0, TOO_BIG)
+        except ValueError as error:
+            self.fail(f"syntax error: {error}", 0, SYNTAX)
+        return tree
+
+    def check_depth(self, root: ast.expr) -> None:
+        """Raise TR143 at the first expression nested more than MAX_DEPTH deep (no recursion)."""
+        stack: list[tuple[ast.AST, int]] = [(root, 1)]
+        while stack:
+            node, depth = stack.pop()
+            if isinstance(node, ast.expr) and depth > MAX_DEPTH:
+                self.fail(f"expression is nested too deeply: more than {MAX_DEPTH} levels", self.column(node), TOO_BIG)
+            stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+
+    def build(self, body: ast.expr) -> Callable[[Mapping[str, Any]], Any]:
+        """Compile `body` into ``def expression(env): v0 = env[name0]; ...; return body``."""
+        reads: list[ast.stmt] = [
+            ast.Assign(
+                targets=[ast.Name(id=local, ctx=ast.Store())],
+                value=ast.Subscript(value=ast.Name(id=_ENV, ctx=ast.Load()), slice=ast.Constant(name), ctx=ast.Load()),
+            )
+            for name, local in sorted(self.used.items())
+        ]
+        function = ast.FunctionDef(
+            name="expression",
+            args=ast.arguments(
+                posonlyargs=[], args=[ast.arg(arg=_ENV)], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]
+            ),
+            body=[*reads, ast.Return(value=body)],
+            decorator_list=[],
+            returns=None,
+        )
+        module = ast.fix_missing_locations(ast.Module(body=[function], type_ignores=[]))
+        code = compile(module, f"<expression {self.text[:60]!r}>", "exec")
+        namespace: dict[str, Any] = {"__builtins__": {}, _INDEX: operator.index}
+        namespace.update((name, entry[0]) for name, entry in _FUNCTIONS.items())
+        exec(code, namespace)  # defines `expression` from the checked tree only
+        result: Callable[[Mapping[str, Any]], Any] = namespace["expression"]
+        return result
+
+    # ---------------------------------------------------------------- checking and rebuilding
+
+    def lower(self, node: ast.expr) -> tuple[ast.expr, bool]:
+        """Check `node` and rebuild it from allowed parts.
+
+        Returns the new node and whether its value is surely a number or bool (not a list);
+        a name may hold a list, and so may ``a + b``, ``a or b``, ``max(a, b)`` of such values.
+        """
+        if isinstance(node, ast.Constant):
+            return self.constant(node), True
+        if isinstance(node, ast.Name):
+            return self.name(node), False
+        if isinstance(node, ast.UnaryOp):
+            return self.unary(node), True
+        if isinstance(node, ast.BinOp):
+            return self.binary(node)
+        if isinstance(node, ast.BoolOp):
+            parts = [self.lower(value) for value in node.values]
+            return ast.BoolOp(op=type(node.op)(), values=[p[0] for p in parts]), all(p[1] for p in parts)
+        if isinstance(node, ast.Compare):
+            return self.compare(node), True
+        if isinstance(node, ast.IfExp):
+            test, _ = self.lower(node.test)
+            body, body_plain = self.lower(node.body)
+            orelse, orelse_plain = self.lower(node.orelse)
+            return ast.IfExp(test=test, body=body, orelse=orelse), body_plain and orelse_plain
+        if isinstance(node, ast.Call):
+            return self.call(node)
+        if isinstance(node, ast.Subscript):
+            return self.subscript(node), True
+        if isinstance(node, ast.Attribute):
+            self.fail(_REFUSED[ast.Attribute], self.between(self.end(node.value), len(self.text), self.column(node)))
+        message = _REFUSED.get(type(node), f"{type(node).__name__} is not allowed")
+        self.fail(message, self.column(node))
+
+    def constant(self, node: ast.Constant) -> ast.expr:
+        value = node.value
+        if isinstance(value, bool | int):
+            return ast.Constant(value)
+        if isinstance(value, float | complex):
+            self.fail("non-integer numbers are not allowed: game values are integers", self.column(node))
+        if isinstance(value, str | bytes):
+            self.fail("string literals are not allowed", self.column(node))
+        self.fail(f"{value!r} is not allowed", self.column(node))
+
+    def name(self, node: ast.Name) -> ast.expr:
+        name = node.id
+        if name.startswith("__"):
+            self.fail(f"names starting with '__' are not allowed: {name}", self.column(node))
+        if name not in self.names:
+            self.unknown(name, self.column(node))
+        local = self.used.setdefault(name, _local(len(self.used)))
+        return ast.Name(id=local, ctx=ast.Load())
+
+    def unknown(self, name: str, column: int) -> NoReturn:
+        known = sorted(self.names)
+        if name in _FUNCTIONS:
+            message = f"{name} is a function, not a value: call it, as in {name}(...)"
+        else:
+            message = f"unknown name '{name}'"
+            message += _did_you_mean(name, known)
+        message += f" (names here: {', '.join(known)})" if known else " (no names can be used here)"
+        self.fail(message, column, UNKNOWN_NAME)
+
+    def unary(self, node: ast.UnaryOp) -> ast.expr:
+        if isinstance(node.op, ast.Invert):
+            self.fail("the operator '~' is not allowed", self.column(node))
+        operand, _ = self.lower(node.operand)
+        return ast.UnaryOp(op=type(node.op)(), operand=operand)
+
+    def binary(self, node: ast.BinOp) -> tuple[ast.expr, bool]:
+        op = node.op
+        if not isinstance(op, _ALLOWED_BINARY):
+            column = self.between(self.end(node.left), self.column(node.right), self.column(node))
+            symbol = _BINARY.get(type(op), type(op).__name__)
+            if isinstance(op, ast.Div):
+                self.fail("'/' is not allowed: values are integers; use '//' to divide, rounding down", column)
+            if isinstance(op, ast.Pow):
+                self.fail("'**' (power) is not allowed; write the product, as in x * x", column)
+            self.fail(f"the operator '{symbol}' is not allowed", column)
+        left, left_plain = self.lower(node.left)
+        right, right_plain = self.lower(node.right)
+        if isinstance(op, ast.Mult):
+            # A list times a number repeats the list: make a possible list a number first.
+            if not left_plain:
+                left = self.as_number(left)
+            if not right_plain:
+                right = self.as_number(right)
+            return ast.BinOp(left=left, op=ast.Mult(), right=right), True
+        # list + list concatenates (growth bounded by the text's length); - // % refuse lists.
+        plain = left_plain or right_plain or not isinstance(op, ast.Add)
+        return ast.BinOp(left=left, op=type(op)(), right=right), plain
+
+    @staticmethod
+    def as_number(node: ast.expr) -> ast.expr:
+        return ast.Call(func=ast.Name(id=_INDEX, ctx=ast.Load()), args=[node], keywords=[])
+
+    def compare(self, node: ast.Compare) -> ast.expr:
+        before: ast.expr = node.left
+        for op, after in zip(node.ops, node.comparators):
+            if not isinstance(op, _ALLOWED_COMPARE):
+                column = self.between(self.end(before), self.column(after), self.column(node))
+                if isinstance(op, ast.Is | ast.IsNot):
+                    self.fail("'is' is not allowed; compare values with '=='", column)
+                self.fail("'in' is not allowed", column)
+            before = after
+        left, _ = self.lower(node.left)
+        comparators = [self.lower(item)[0] for item in node.comparators]
+        return ast.Compare(left=left, ops=[type(op)() for op in node.ops], comparators=comparators)
+
+    def call(self, node: ast.Call) -> tuple[ast.expr, bool]:
+        func = node.func
+        functions = ", ".join(sorted(_FUNCTIONS))
+        if not isinstance(func, ast.Name):
+            self.lower(func)  # refuses what it holds first: an attribute, a lambda, ...
+            self.fail(f"only these functions can be called: {functions}", self.column(node))
+        name = func.id
+        column = self.column(func)
+        if name.startswith("__"):
+            self.fail(f"names starting with '__' are not allowed: {name}", column)
+        if name not in _FUNCTIONS:
+            if name in self.names:
+                self.fail(f"{name} is a value, not a function; the functions are {functions}", column)
+            message = f"unknown function '{name}'"
+            message += _did_you_mean(name, sorted(_FUNCTIONS))
+            self.fail(f"{message} (functions: {functions})", column, UNKNOWN_NAME)
+        if node.keywords:
+            self.fail("keyword arguments are not allowed", self.column(node.keywords[0]))
+        _, fewest, most = _FUNCTIONS[name]
+        count = len(node.args)
+        if not any(isinstance(arg, ast.Starred) for arg in node.args):
+            if count < fewest or (most is not None and count > most):
+                wanted = f"exactly {fewest}" if fewest == most else f"at least {fewest}"
+                plural = "" if fewest == 1 else "s"
+                self.fail(f"{name}() takes {wanted} argument{plural} ({count} given)", column)
+        parts = [self.lower(arg) for arg in node.args]
+        call = ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=[p[0] for p in parts], keywords=[])
+        # min/max of one list give a number; of several values, one of them (perhaps a list).
+        plain = name not in ("min", "max") or count == 1 or all(p[1] for p in parts)
+        return call, plain
+
+    def subscript(self, node: ast.Subscript) -> ast.expr:
+        base = node.value
+        if not isinstance(base, ast.Name):
+            self.lower(base)
+            self.fail("only a name can be indexed, as in totals[0]", self.column(node))
+        value = self.name(base)
+        if isinstance(node.slice, ast.Slice):
+            self.fail(_REFUSED[ast.Slice], self.column(node.slice))
+        index, _ = self.lower(node.slice)
+        return ast.Subscript(value=value, slice=index, ctx=ast.Load())

@@ -1,0 +1,170 @@
+"""Compile the language-2 parts of a spec: the round's phases, counters, play restrictions,
+expressions and the end of a game.
+
+Expressions are compiled here, once, when the spec loads (`trickrules.rules.expressions`);
+an error inside one is reported at its file, line and column, with the names that exist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from trickrules.errors import Problem, SpecError
+from trickrules.rules.expressions import Expression, ExpressionError, compile_expression
+from trickrules.rules.ruleset import CardCondition, Counter, PassPhase, Restriction, RoundStep, Schedule
+from trickrules.spec.source import SpecSource, json_path
+
+DIRECTIONS = {"left": 1, "right": -1, "none": 0}
+"""Pass directions as seat offsets; ``across`` is half the table (even player counts only)."""
+
+PLAY_NAMES = ("trick", "round", "totals")
+"""Names every expression may read besides options and counters."""
+
+
+class RoundCompiler:
+    """Compiles the language-2 keys of a spec whose options are already resolved."""
+
+    def __init__(
+        self,
+        source: SpecSource,
+        data: dict,
+        players: int,
+        constants: dict[str, Any],
+        card_condition: Callable[[dict | None], CardCondition | None],
+    ) -> None:
+        self.source = source
+        self.data = data
+        self.players = players
+        self.constants = constants
+        self.card_condition = card_condition
+        self.counter_names = tuple((data.get("counters") or {}))
+
+    # ------------------------------------------------------------ expressions
+
+    def expression(self, raw: Any, path: tuple, names: Iterable[str]) -> Expression:
+        """Compile the expression at `path`; a problem there is a SpecError at its position."""
+        try:
+            return compile_expression(raw, names)
+        except ExpressionError as error:
+            file, line, column = self.source.locate(path)
+            column += error.column + _quote_width(file, line, column)
+            raise SpecError([Problem(error.code, error.message, file, line, column, json_path(path))]) from None
+
+    def play_names(self) -> tuple[str, ...]:
+        return (*self.constants, *self.counter_names, *PLAY_NAMES)
+
+    # ------------------------------------------------------------ the round
+
+    def round(self, default: Sequence[RoundStep]) -> tuple[RoundStep, ...]:
+        raw = self.data.get("round")
+        if raw is None:
+            return ()
+        steps = []
+        for index, entry in enumerate(raw):
+            path = ("round", index)
+            if isinstance(entry, str):
+                steps.append(RoundStep(entry))  # type: ignore[arg-type]  # the schema allows only phase kinds
+            else:
+                steps.append(RoundStep("pass", passing=self.passing(entry["pass"], (*path, "pass"))))
+        kinds = [s.kind for s in steps]
+        if kinds[:1] != ["deal"] or kinds[-1:] != ["score"] or kinds.count("play") != 1:
+            self.fail(("round",), "TR320", "a round starts with deal, plays once (play) and ends with score")
+        if kinds.count("deal") != 1 or kinds.count("score") != 1:
+            self.fail(("round",), "TR320", "a round deals once and scores once")
+        if "choose_trumps" in kinds and not any(s.kind == "choose_trumps" for s in default):
+            self.fail(("round",), "TR320", "choose_trumps needs trumps: {choose: ...}")
+        if "choose_trumps" not in kinds and any(s.kind == "choose_trumps" for s in default):
+            self.fail(("round",), "TR320", "trumps: {choose: ...} needs a choose_trumps phase in the round")
+        return tuple(steps)
+
+    def passing(self, raw: dict, path: tuple) -> PassPhase:
+        cards = self.schedule(raw.get("cards", 3), (*path, "cards"), int)
+        to_raw = raw.get("to", "left")
+        chance = isinstance(to_raw, dict) and "chance" in to_raw
+        values = to_raw["chance"] if chance else to_raw["by_round"] if isinstance(to_raw, dict) else [to_raw]
+        offsets = tuple(self.direction(v, (*path, "to")) for v in values)
+        first = raw.get("first", "left_of_dealer")
+        kind, seat = (first, 0) if isinstance(first, str) else ("seat", int(first["seat"]))
+        if seat >= self.players:
+            self.fail((*path, "first"), "TR321", f"seat {seat} does not exist with {self.players} players")
+        return PassPhase(cards, Schedule(offsets, chance), tuple(str(v) for v in values), kind, seat)  # type: ignore[arg-type]
+
+    def direction(self, value: Any, path: tuple) -> int:
+        if isinstance(value, int):
+            return value
+        if value == "across":
+            if self.players % 2:
+                self.fail(path, "TR321", f"no seat is across the table with {self.players} players")
+            return self.players // 2
+        return DIRECTIONS[value]
+
+    def schedule(self, raw: Any, path: tuple, kind: Callable[[Any], Any]) -> Schedule:
+        if isinstance(raw, dict) and "by_round" in raw:
+            return Schedule(tuple(kind(v) for v in raw["by_round"]))
+        if isinstance(raw, dict) and "by_players" in raw:
+            return Schedule((kind(raw["by_players"][str(self.players)]),))
+        return Schedule((kind(raw),))
+
+    # ------------------------------------------------------------ counters and restrictions
+
+    def counters(self) -> tuple[Counter, ...]:
+        result = []
+        for name, raw in (self.data.get("counters") or {}).items():
+            path = ("counters", name)
+            on_play = raw.get("on_play") or {}
+            end = raw.get("on_round_end")
+            result.append(
+                Counter(
+                    name=name,
+                    scope=raw.get("scope", "table"),
+                    reset=raw.get("reset", "round"),
+                    initial=int(raw.get("initial", 0)),
+                    on_play=self.card_condition(on_play.get("card")) if on_play else None,
+                    set_to=int(on_play["set"]) if "set" in on_play else None,
+                    add=int(on_play.get("add", 0)),
+                    on_round_end=None if end is None else self.expression(end, (*path, "on_round_end"), self.play_names()),
+                )
+            )
+        return tuple(result)
+
+    def restrictions(self) -> tuple[Restriction, ...]:
+        result = []
+        for index, raw in enumerate(self.data.get("restrictions") or []):
+            path = ("restrictions", index)
+            when = raw.get("when")
+            result.append(
+                Restriction(
+                    name=raw.get("name", f"restriction {index + 1}"),
+                    lead={"leader": True, "followers": False, "all": None}[raw.get("for", "all")],
+                    when=None if when is None else self.expression(when, (*path, "when"), self.play_names()),
+                    allow=self.card_condition(raw.get("allow")),
+                    forbid=self.card_condition(raw.get("forbid")),
+                )
+            )
+        return tuple(result)
+
+    # ------------------------------------------------------------ the end of a game
+
+    def rounds(self) -> tuple[int, Expression | None]:
+        raw = self.data.get("rounds", 1)
+        if not isinstance(raw, dict):
+            return int(raw), None
+        until = self.expression(raw["until"], ("rounds", "until"), self.play_names())
+        return int(raw.get("at_most", 1000)), until
+
+    def fail(self, path: tuple, code: str, message: str) -> None:
+        file, line, column = self.source.locate(path)
+        raise SpecError([Problem(code, message, file, line, column, json_path(path))])
+
+
+def _quote_width(file: str, line: int, column: int) -> int:
+    """1 when the scalar at (line, column) of `file` opens with a quote, else 0."""
+    try:
+        with open(file, encoding="utf-8") as handle:
+            for number, text in enumerate(handle, 1):
+                if number == line:
+                    return 1 if text[column - 1 : column] in ("'", '"') else 0
+    except OSError:
+        pass
+    return 0
