@@ -176,6 +176,7 @@ CODES: dict[str, str] = {
     "TR315": "undefined card",
     "TR320": "round phases out of order",
     "TR321": "seat or direction that does not exist",
+    "TR322": "more cards passed than held",
     # TR4xx: overlays (`extends`).
     "TR401": "extends cycle",
     "TR402": "extends parent missing",

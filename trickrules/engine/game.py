@@ -70,6 +70,7 @@ class Game:
         self.steps = ruleset.round or default_round(ruleset.trumps)
         self.constants = dict(ruleset.constants)
         self.scores_expressions = any(r.kind == "expression" for r in ruleset.scoring.round_rules)
+        self.player_counters = tuple(c.name for c in ruleset.counters if c.scope == "player")
         self.passes = any(step.kind == "pass" for step in self.steps)
         sections = ruleset.tableau.sections if ruleset.tableau else ()
         self.tokens_needed = tuple(s.tokens_needed for s in sections)

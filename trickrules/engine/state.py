@@ -128,9 +128,10 @@ class State:
 
     def env(self, player: int) -> dict[str, Any]:
         """The values expressions read, as `player` sees them: counters, trick and round numbers."""
-        env = dict(self.game.constants)
-        for name, value in self.counters.items():
-            env[name] = value[player] if isinstance(value, list) else value
+        env = {**self.game.constants, **self.counters}
+        if self.game.player_counters:
+            for name in self.game.player_counters:
+                env[name] = self.counters[name][player]
         env["trick"] = self.tricks_played + 1
         env["round"] = self.round + 1
         env["totals"] = tuple(self.totals)
@@ -179,7 +180,10 @@ class State:
             self.counters[name] += int(amount(self.env(0)))
 
     def _game_env(self) -> dict[str, Any]:
+        """What `until` reads: a player counter is everyone's values, in seat order."""
         env = self.env(0)
+        for name in self.game.player_counters:
+            env[name] = tuple(self.counters[name])
         env["round"] = self.round  # rounds played
         return env
 

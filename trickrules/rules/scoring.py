@@ -177,6 +177,8 @@ def describe_rule(rule: PointRule, measures: Sequence[Measure]) -> str:
     if rule.kind == "expression":
         return rule.name or (rule.expression.text if rule.expression is not None else "")
     if rule.kind == "add":
+        if rule.name:
+            return rule.name
         times = "" if rule.times == 1 else f" x {rule.times}"
         return f"{measures[rule.measure].name}{times}"
     keys = ", then ".join(("most " if k.most else "fewest ") + measures[k.measure].name for k in rule.keys)

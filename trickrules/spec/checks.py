@@ -26,6 +26,7 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import best_match
 
 from trickrules.errors import Problem, SpecError
+from trickrules.spec.compiler import compile_ruleset
 from trickrules.spec.meaning import Meaning, NodePath, is_integer, kind_of, subject
 from trickrules.spec.source import SpecSource, json_path, read_spec, read_spec_text
 
@@ -103,7 +104,21 @@ def check_spec(source: SpecSource) -> list[Problem]:
     problems = _schema_problems(source)
     if not problems:
         problems = Meaning(source).problems()
+    if not problems:
+        problems = _compile_problems(source)
     return sorted(_unique(problems), key=lambda problem: (problem.file, problem.line, problem.column))
+
+
+def _compile_problems(source: SpecSource) -> list[Problem]:
+    """Problems that show when the spec is compiled (expressions, phases, seats), for every
+    allowed player count with the options' defaults."""
+    problems: list[Problem] = []
+    for players in sorted(set(source.data["players"])):
+        try:
+            compile_ruleset(source, players)
+        except SpecError as error:
+            problems += error.problems
+    return problems
 
 
 def _unique(problems: Sequence[Problem]) -> list[Problem]:

@@ -13,7 +13,7 @@ from typing import Any
 from trickrules.errors import Problem, SpecError
 from trickrules.rules.expressions import Expression, ExpressionError, compile_expression
 from trickrules.rules.ruleset import CardCondition, Counter, PassPhase, Restriction, RoundStep, Schedule
-from trickrules.spec.source import SpecSource, json_path
+from trickrules.spec.source import VALUE, SpecSource, json_path
 
 DIRECTIONS = {"left": 1, "right": -1, "none": 0}
 """Pass directions as seat offsets; ``across`` is half the table (even player counts only)."""
@@ -39,6 +39,7 @@ class RoundCompiler:
         self.constants = constants
         self.card_condition = card_condition
         self.counter_names = tuple((data.get("counters") or {}))
+        self.hand_size = 0  # set by the compiler once the deal is known
 
     # ------------------------------------------------------------ expressions
 
@@ -47,8 +48,8 @@ class RoundCompiler:
         try:
             return compile_expression(raw, names)
         except ExpressionError as error:
-            file, line, column = self.source.locate(path)
-            column += error.column + _quote_width(file, line, column)
+            file, line, column = self.source.locate((*path, VALUE))
+            column += error.column
             raise SpecError([Problem(error.code, error.message, file, line, column, json_path(path))]) from None
 
     def play_names(self) -> tuple[str, ...]:
@@ -68,10 +69,10 @@ class RoundCompiler:
             else:
                 steps.append(RoundStep("pass", passing=self.passing(entry["pass"], (*path, "pass"))))
         kinds = [s.kind for s in steps]
-        if kinds[:1] != ["deal"] or kinds[-1:] != ["score"] or kinds.count("play") != 1:
-            self.fail(("round",), "TR320", "a round starts with deal, plays once (play) and ends with score")
-        if kinds.count("deal") != 1 or kinds.count("score") != 1:
-            self.fail(("round",), "TR320", "a round deals once and scores once")
+        middle = kinds[1:-2]
+        if kinds[:1] != ["deal"] or kinds[-2:] != ["play", "score"] or not set(middle) <= {"pass", "choose_trumps"}:
+            message = "a round is deal, then any pass or choose_trumps phases, then play and score, once each"
+            self.fail(("round",), "TR320", message)
         if "choose_trumps" in kinds and not any(s.kind == "choose_trumps" for s in default):
             self.fail(("round",), "TR320", "choose_trumps needs trumps: {choose: ...}")
         if "choose_trumps" not in kinds and any(s.kind == "choose_trumps" for s in default):
@@ -80,6 +81,10 @@ class RoundCompiler:
 
     def passing(self, raw: dict, path: tuple) -> PassPhase:
         cards = self.schedule(raw.get("cards", 3), (*path, "cards"), int)
+        hand_size = self.hand_size
+        if max(cards.values) > hand_size:
+            message = f"a player passes {max(cards.values)} cards but holds {hand_size}"
+            self.fail((*path, "cards"), "TR322", message)
         to_raw = raw.get("to", "left")
         chance = isinstance(to_raw, dict) and "chance" in to_raw
         values = to_raw["chance"] if chance else to_raw["by_round"] if isinstance(to_raw, dict) else [to_raw]
@@ -154,17 +159,5 @@ class RoundCompiler:
         return int(raw.get("at_most", 1000)), until
 
     def fail(self, path: tuple, code: str, message: str) -> None:
-        file, line, column = self.source.locate(path)
+        file, line, column = self.source.locate((*path, VALUE))  # the value, where it is a scalar
         raise SpecError([Problem(code, message, file, line, column, json_path(path))])
-
-
-def _quote_width(file: str, line: int, column: int) -> int:
-    """1 when the scalar at (line, column) of `file` opens with a quote, else 0."""
-    try:
-        with open(file, encoding="utf-8") as handle:
-            for number, text in enumerate(handle, 1):
-                if number == line:
-                    return 1 if text[column - 1 : column] in ("'", '"') else 0
-    except OSError:
-        pass
-    return 0

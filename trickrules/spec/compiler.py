@@ -136,6 +136,7 @@ class _Compiler:
             _fail(self.source, ("deal", "hand_size"), "TR305", message)
         constants = {name: _constant(value) for name, value in self.values.items()}
         self.later = RoundCompiler(self.source, data, self.players, constants, self.card_condition)
+        self.later.hand_size = deal.hand_size
         scoring = self.scoring(data["scoring"])
         trumps = self.trumps(data.get("trumps", "none"))
         rounds, until = self.later.rounds()
@@ -362,7 +363,8 @@ class _Compiler:
 
     def point_rule(self, raw: dict, index: int = 0) -> PointRule:
         if "add" in raw and raw["add"] in self.measure_names:
-            return PointRule("add", measure=self.measure_names.index(raw["add"]), times=int(raw.get("times", 1)))
+            measure = self.measure_names.index(raw["add"])
+            return PointRule("add", measure=measure, times=int(raw.get("times", 1)), name=raw.get("name", ""))
         if "add" in raw:
             names = (*self.later.play_names(), *self.measure_names, *(f"all_{m}" for m in self.measure_names))
             expression = self.later.expression(raw["add"], ("scoring", "round", index, "add"), names)

@@ -50,7 +50,10 @@ _BUILTIN_MEASURES = 2  # `tricks` and `cards` come first in every compiled scori
 def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
     """Spec data (plain dicts, lists and scalars) that compiles back to `ruleset`."""
     deck = ruleset.deck
-    data: dict[str, Any] = {"language": 1, "id": ruleset.id, "title": ruleset.title}
+    language2 = bool(ruleset.round or ruleset.counters or ruleset.restrictions or ruleset.until is not None) or any(
+        rule.kind == "expression" for rule in ruleset.scoring.round_rules
+    )
+    data: dict[str, Any] = {"language": 2 if language2 else 1, "id": ruleset.id, "title": ruleset.title}
     if ruleset.description:
         data["description"] = ruleset.description
     if ruleset.version:
@@ -305,7 +308,7 @@ def _point_rule(rule: PointRule, measures: tuple[Measure, ...]) -> dict[str, Any
         assert rule.expression is not None
         return {"add": rule.expression.text} | ({"name": rule.name} if rule.name else {})
     if rule.kind == "add":
-        return {"add": measures[rule.measure].name, "times": rule.times}
+        return {"add": measures[rule.measure].name, "times": rule.times} | ({"name": rule.name} if rule.name else {})
     keys = [{"most" if key.most else "fewest": measures[key.measure].name} for key in rule.keys]
     return {"award": {"points": rule.points, "to_best_by": keys}}
 

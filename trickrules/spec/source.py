@@ -41,6 +41,8 @@ MAX_SHOWN_STEPS = 8
 
 PathKey = tuple[str | int, ...]
 Location = tuple[str, int, int]
+VALUE = "<value>"
+"""The last step of a path whose location is where a scalar value's text starts."""
 
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {f"{_TAG}{name}" for name in ("str", "int", "float", "bool", "null", "value")}
@@ -236,6 +238,12 @@ class _Converter:
         self.problems: list[Problem] = []
         self.locations: dict[PathKey, Location] = {}
 
+    def value_location(self, node: Node, path: PathKey) -> None:
+        """Record where a plain or quoted scalar's text starts (after an opening quote)."""
+        if isinstance(node, ScalarNode) and node.style in (None, "", '"', "'"):
+            line, column = self.where(node)
+            self.locations[path + (VALUE,)] = (self.file, line, column + (1 if node.style in ('"', "'") else 0))
+
     def where(self, node: Node) -> tuple[int, int]:
         """Return the 1-based line and column where a node starts."""
         return node.start_mark.line + 1, node.start_mark.column + 1
@@ -269,6 +277,7 @@ class _Converter:
         items = []
         for index, item in enumerate(node.value):
             self.locations.setdefault(path + (index,), (self.file, *self.where(item)))
+            self.value_location(item, path + (index,))
             items.append(self.convert(item, path + (index,), depth + 1))
         return items
 
@@ -285,6 +294,7 @@ class _Converter:
                 self.report("TR108", f"duplicate key '{key}'", key_node, path + (key,))
                 continue
             self.locations[path + (key,)] = (self.file, *self.where(key_node))
+            self.value_location(value_node, path + (key,))
             entries[key] = self.convert(value_node, path + (key,), depth + 1)
         return entries
 
@@ -477,6 +487,8 @@ def _merge_locations(
 def _kept(data: Any, path: PathKey) -> bool:
     """Return whether a path still leads to a value in the merged data."""
     for step in path:
+        if step == VALUE:
+            continue
         if isinstance(data, dict) and isinstance(step, str) and step in data:
             data = data[step]
         elif isinstance(data, list) and isinstance(step, int) and 0 <= step < len(data):

@@ -55,6 +55,19 @@ def _load_game(args: argparse.Namespace) -> Any:
 # ---------------------------------------------------------------- commands
 
 
+def _read_deal(path: str) -> Any:
+    """A given deal from a YAML (or JSON) file; InputError if it cannot be read."""
+    import yaml
+
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return yaml.safe_load(handle)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
+        raise InputError(f"{path}: cannot read a deal: {str(error).splitlines()[0]}") from None
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Play one game with agents and print it, or write its JSON record."""
     from trickrules.tools.record import build_record, dumps, play_game
@@ -62,7 +75,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     game = _load_game(args)
     agents = _agents(args.agents, game.num_players, args.seed)
-    state = play_game(game, args.seed, agents)
+    state = play_game(game, args.seed, agents, deal=_read_deal(args.deal) if args.deal else None)
     record = build_record(state, [a.name for a in agents])
     if args.json:
         write_output(args.json, dumps(record))
@@ -251,6 +264,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=0, help="seed of the shuffles and the agents (default 0)")
     play.add_argument("--agents", help="agents per seat, comma-separated: random, greedy (default: random for all)")
     play.add_argument("--json", metavar="FILE", help="write the JSON game record to FILE ('-' for standard output)")
+    play.add_argument(
+        "--deal",
+        metavar="FILE",
+        help="play this deal instead of shuffling: a YAML or JSON file with 'hands' (one list of card ids per seat) "
+        "and any chance outcome (e.g. 'pass: left'), or a list of such deals, one per round",
+    )
     play.set_defaults(run=cmd_play)
 
     replay = commands.add_parser("replay", help="verify a game record", description=cmd_replay.__doc__)

@@ -2,9 +2,10 @@
 
 An examples file is YAML with a list of `cases`. Each case names the situation (a card, a
 hand and the cards already in the trick, a whole trick, a tableau at scoring time, a match
-of deals) and what must hold (`expect`). The situation is built in a real `State` and the
-engine's own code paths decide: a trick is played with `apply_action`, a round is scored by
-the engine's scoring. See docs/howto/examples.md for the format.
+of deals, or a given deal and the actions taken from its start) and what must hold
+(`expect`). The situation is built in a real `State` and the engine's own code paths decide:
+a trick is played with `apply_action`, a round is scored by the engine's scoring. See
+docs/howto/examples.md for the format.
 """
 
 from __future__ import annotations
@@ -22,13 +23,21 @@ from trickrules.engine.phases.kinds import PLAY
 from trickrules.engine.state import State
 
 SITUATION_KEYS = {
-    "name", "source", "players", "options", "trumps", "leader", "hand", "hands", "trick", "card",
-    "supply", "tableau", "won", "tricks_won", "decisions", "deals", "expect",
+    "name", "source", "players", "options", "round", "trumps", "leader", "trick_number", "counters",
+    "hand", "hands", "trick", "card", "supply", "tableau", "won", "tricks_won", "decisions", "deals",
+    "deal", "actions", "expect",
 }  # fmt: skip
 EXPECT_KEYS = {
     "face", "legal", "winner", "winner_seat", "rewards", "tokens", "section_tokens", "supply", "stacks",
     "section_scores", "section_cases", "measures", "round_points", "totals", "winners",
+    "hands", "counters", "current_player", "phase", "terminal",
 }  # fmt: skip
+DEAL_KEYS = {"name", "source", "players", "options", "round", "deal", "actions", "expect"}
+"""The situation keys a case with a given `deal` may have: the rest build a situation by hand."""
+TRICK_EXPECT_KEYS = {"winner", "winner_seat", "rewards"}
+"""Expect keys about a complete trick: they need a `trick` with a card from every player."""
+ROUND_EXPECT_KEYS = {"section_scores", "section_cases", "measures", "round_points"}
+"""Expect keys about one round's score."""
 
 
 class ExampleError(TrickrulesError):
@@ -133,7 +142,7 @@ class _Runner:
         self.data = data
         self.expect = data["expect"]
         self.failures: list[str] = []
-        self.state = self.fresh_state()
+        self.state = self.dealt_state() if "deal" in data else self.fresh_state()
 
     # ------------------------------------------------------------ setting up
 
@@ -146,17 +155,69 @@ class _Runner:
     def seat(self, value: Any) -> int:
         return int(value)
 
+    def new_state(self, deal: Any = None) -> State:
+        """A new game (seed 0, or the given deal), started at the case's `round`.
+
+        Starting at round N plays the rounds before it as if they had not happened: the
+        totals are 0, and round N has its own dealer, pass direction and so on.
+        """
+        number = self.data.get("round", 1)
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= self.game.ruleset.rounds:
+            raise ExampleError(f"round {number!r}: a round number from 1 to {self.game.ruleset.rounds}")
+        if deal is not None and number > 1:
+            rounds = [deal] if isinstance(deal, dict) else deal
+            if isinstance(rounds, list) and rounds:
+                deal = [rounds[0]] * (number - 1) + rounds  # the given deal is round N's
+        state = self.game.new_initial_state(0, record=True, deal=deal)
+        if number > 1:
+            state.round = number - 1
+            state.parts = {}
+            state._start_round()
+        state.events = []
+        return state
+
+    def dealt_state(self) -> State:
+        """The game from the given `deal`, after the case's `actions`."""
+        mixed = set(self.data) - DEAL_KEYS
+        if mixed:
+            raise ExampleError(f"'deal' cannot be combined with {', '.join(sorted(mixed))}")
+        state = self.new_state(self.data["deal"])
+        for number, text in enumerate(_flat(self.data.get("actions") or []), 1):
+            try:
+                action = self.game.string_to_action(str(text))
+            except ValueError as error:
+                raise ExampleError(f"action {number}: {error}") from None
+            legal = state.legal_actions()
+            if action not in legal:
+                allowed = ", ".join(state.action_to_string(a) for a in legal) or "nothing (the game is over)"
+                who = "" if state.is_terminal() else f" for seat {state.current_player()}"
+                raise ExampleError(f"action {number} ({text}) is not legal now{who}; legal: {allowed}")
+            state.apply_action(action)
+        return state
+
     def fresh_state(self) -> State:
-        state = self.game.new_initial_state(0, record=True)
+        if "actions" in self.data:
+            raise ExampleError("'actions' needs a given 'deal' to start from")
+        state = self.new_state()
         n = self.game.num_players
         state.hands = [[] for _ in range(n)]
         state.set_aside = []
+        state.parts = {}
         state._phase = PLAY
         state._legal = None
         if "trumps" in self.data:
             suits = self.game.ruleset.deck.suits
             state.set_trumps(frozenset(suits.index(s) for s in self.data["trumps"] or []))
         state.leader = state.current = self.seat(self.data.get("leader", 0))
+        if "trick_number" in self.data:
+            number = self.data["trick_number"]
+            if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= state.hand_size:
+                raise ExampleError(f"trick_number {number!r}: a trick number from 1 to {state.hand_size}")
+            state.tricks_played = number - 1
+        for name, value in (self.data.get("counters") or {}).items():
+            if name not in state.counters:
+                raise ExampleError(f"no counter {name!r} in the spec (counters: {', '.join(state.counters) or 'none'})")
+            state.counters[name] = list(value) if isinstance(value, list) else value
         state.events = []
         return state
 
@@ -223,13 +284,28 @@ class _Runner:
     # ------------------------------------------------------------ running
 
     def run(self) -> list[str]:
-        self.set_up()
-        if "deals" in self.data:
+        data, expect = self.data, self.expect
+        dealt = "deal" in data
+        full = len(data.get("trick") or []) == self.game.num_players
+        if TRICK_EXPECT_KEYS & set(expect) and not full:
+            keys = ", ".join(sorted(TRICK_EXPECT_KEYS & set(expect)))
+            raise ExampleError(f"expect {keys}: only after a complete 'trick' (a card from every player)")
+        if "legal" in expect and not (dealt or data.get("trick") or "hand" in data):
+            raise ExampleError("'legal' needs a 'hand' (with or without 'trick'), or a 'deal'")
+        if not dealt:
+            self.set_up()
+        if "deals" in data:
             self.play_deals()
-        elif self.data.get("trick") or "hand" in self.data:
+        elif not dealt and (data.get("trick") or "hand" in data):
             self.check_trick()
+        if dealt and "legal" in expect:
+            self.check("legal", sorted(expect["legal"]), sorted(self.choices()))
         self.check_state()
         return self.failures
+
+    def choices(self) -> list[str]:
+        """What the player to act may choose: the card, section or suit of each legal action."""
+        return [self.state.action_to_string(a).partition(" ")[2] for a in self.state.legal_actions()]
 
     def check(self, what: str, expected: Any, actual: Any) -> None:
         if expected != actual:
@@ -272,8 +348,10 @@ class _Runner:
 
     def play_deals(self) -> None:
         """Score a match deal by deal: each deal's won cards and tricks, then the round's end."""
-        for deal in self.data["deals"]:
+        for number, deal in enumerate(self.data["deals"], 1):
             state = self.state
+            if state.is_terminal():
+                raise ExampleError(f"deal {number}: the game is already over after {number - 1} deal(s)")
             state.piles = [[] for _ in range(self.game.num_players)]
             state.tricks_won = [0] * self.game.num_players
             for seat, cards in (deal.get("won") or {}).items():
@@ -299,8 +377,26 @@ class _Runner:
             self.check("supply", expect["supply"], supply)
         if "stacks" in expect:
             self.check_stacks(expect["stacks"])
-        if {"section_scores", "section_cases", "measures", "round_points"} & set(expect) and "deals" not in self.data:
-            self.check_scoring()
+        if ROUND_EXPECT_KEYS & set(expect) and "deals" not in self.data:
+            if "deal" in self.data:
+                if not state.round_results:
+                    raise ExampleError(f"{', '.join(sorted(ROUND_EXPECT_KEYS & set(expect)))}: no round has ended")
+                self.check_round(state.round_results[-1])
+            else:
+                self.check_scoring()
+        if "hands" in expect:
+            for seat, cards in expect["hands"].items():
+                hand = sorted(game.card_ids[c] for c in state.hands[self.seat(seat)])
+                self.check(f"hand of seat {seat}", sorted(cards), hand)
+        if "counters" in expect:
+            values = {name: state.counters.get(name, "no such counter") for name in expect["counters"]}
+            self.check("counters", expect["counters"], values)
+        if "current_player" in expect:
+            self.check("current player", expect["current_player"], state.current_player())
+        if "phase" in expect:
+            self.check("phase", str(expect["phase"]).lower(), state.phase.name.lower())
+        if "terminal" in expect:
+            self.check("terminal", expect["terminal"], state.is_terminal())
         if "totals" in expect:
             self.check("totals", expect["totals"], state.totals)
         if "winners" in expect:
@@ -329,11 +425,15 @@ class _Runner:
 
     def check_scoring(self) -> None:
         """Score the round as it stands (the engine's own end-of-round scoring)."""
-        state, expect = self.state, self.expect
+        state = self.state
         state.tricks_played = self.game.ruleset.deal.hand_size
         state.round = self.game.ruleset.rounds - 1
         state.end_round()
-        result = state.round_results[-1]
+        self.check_round(state.round_results[-1])
+
+    def check_round(self, result: dict[str, Any]) -> None:
+        """Check the expectations about one round's score against the engine's result."""
+        expect = self.expect
         for key, field_name in (("section_scores", "score"), ("section_cases", "case")):
             for seat, wanted in (expect.get(key) or {}).items():
                 rows = {s["section"]: s[field_name] for s in result.get("sections", {})[int(seat)]}
@@ -344,3 +444,13 @@ class _Runner:
                 self.check(f"measures of seat {who}", values, actual)
         if "round_points" in expect:
             self.check("round points", expect["round_points"], result["points"])
+
+
+def _flat(items: Any) -> list[Any]:
+    """A list of actions, with nested lists (a trick on one line) flattened."""
+    if not isinstance(items, list):
+        raise ExampleError("'actions' is a list of action texts (lists of them are flattened)")
+    flat: list[Any] = []
+    for item in items:
+        flat.extend(_flat(item) if isinstance(item, list) else [item])
+    return flat

@@ -25,9 +25,18 @@ FORMAT = "trickrules-record"
 FORMAT_VERSION = 1
 
 
-def play_game(game: Game, seed: int, agents: Sequence[Agent], on_action: Callable[[State, int], None] | None = None) -> State:
-    """Play one game with `agents` (one per seat) and return the finished, recorded state."""
-    state = game.new_initial_state(seed, record=True)
+def play_game(
+    game: Game,
+    seed: int,
+    agents: Sequence[Agent],
+    on_action: Callable[[State, int], None] | None = None,
+    deal: Any = None,
+) -> State:
+    """Play one game with `agents` (one per seat) and return the finished, recorded state.
+
+    `deal` is a given deal, as `Game.new_initial_state` takes it.
+    """
+    state = game.new_initial_state(seed, record=True, deal=deal)
     while not state.is_terminal():
         player = state.current_player()
         action = agents[player].step(state)

@@ -35,6 +35,7 @@ from trickrules.rules.ruleset import (
     TrumpChoice,
 )
 
+from trickrules.tools.rulebook_round import game_end_words, restrictions_section, round_section
 from trickrules.tools.rulebook_words import (
     SECTION_VALUE_WORDS,
     card_condition_words,
@@ -63,7 +64,7 @@ def rulebook_markdown(ruleset: Ruleset, spec_data: Mapping[str, Any] | None = No
     data = spec_data if spec_data is not None else _read_spec_data(ruleset)
     book = _Book(ruleset, data or {})
     sections = (
-        book.title, book.components, book.deal, book.trumps, book.following, book.trick_winner,
+        book.title, book.components, book.deal, book.passing, book.trumps, book.following, book.restrictions, book.trick_winner,
         book.rewards, book.won_cards, book.scoring, book.game_end, book.options,
     )  # fmt: skip
     return "\n\n".join(text for text in (section() for section in sections) if text).rstrip() + "\n"
@@ -223,7 +224,7 @@ class _Book:
             "## Players and the deal",
             "",
             f"- This rulebook is for **{rules.players} players**; the game allows {allowed}.",
-            f"- A game has {plural('round', rules.rounds)}.",
+            f"- A game has {plural('round', rules.rounds)}." if rules.until is None else f"- A game has rounds until `{rules.until.text}` holds, {plural('round', rules.rounds)} at most.",
             f"- At the start of each round, shuffle all {len(self.deck.cards)} cards and deal "
             f"{deal.hand_size} to each player. {left}",
         ]
@@ -243,12 +244,20 @@ class _Book:
         items = sorted((int(k), int(v)) for k, v in raw["by_players"].items() if int(k) != self.rules.players)
         return "; ".join(f"{count} players get {size} cards each" for count, size in items)
 
+    def passing(self) -> str:
+        return round_section(self.rules)
+
+    def restrictions(self) -> str:
+        return restrictions_section(self.rules)
+
     def first_leader_words(self) -> str:
         deal = self.rules.deal
         if deal.first_leader == "dealer":
             return "The dealer"
         if deal.first_leader == "seat":
             return f"Seat {deal.first_leader_seat}"
+        if deal.first_leader == "holder":
+            return f"The holder of {self.rules.deck.cards[deal.first_leader_card].id} (after any passing), leading it,"
         return "The player after the dealer (the next seat)"
 
     # ------------------------------------------------------------ trumps and tricks
@@ -429,8 +438,7 @@ class _Book:
         return "\n".join([
             "## End of the game",
             "",
-            f"The game ends after {plural('round', rules.rounds)}. The player with the {best} points in total wins; "
-            "equal totals share the win.",
+            f"{game_end_words(rules)} The player with the {best} points in total wins; equal totals share the win.",
         ])  # fmt: skip
 
     # ------------------------------------------------------------ options

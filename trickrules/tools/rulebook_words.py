@@ -235,6 +235,10 @@ def measure_words(measure: Measure, ruleset: Ruleset) -> str:
 
 def point_rule_words(rule: PointRule, measures: Sequence[Measure]) -> str:
     """A round's point rule as one sentence."""
+    if rule.kind == "expression":
+        assert rule.expression is not None
+        label = f"**{rule.name}**: " if rule.name else ""
+        return f"{label}each player scores `{rule.expression.text}`."
     if rule.kind == "add":
         name = measures[rule.measure].name
         if rule.times == 1:

@@ -77,10 +77,17 @@ def render_record(record: dict[str, Any]) -> str:
         trumps = ", ".join(round_["trumps"]) or "none"
         lines.append("")
         lines.append(f"Round {round_['round']}: dealer P{round_['dealer']}, trumps {trumps}")
+        passing = round_.get("pass")
         for decision in round_.get("decisions", []):
-            lines.append(f"  P{decision['player']} chooses {decision['choice']}")
+            if not decision["choice"].startswith("pass "):
+                lines.append(f"  P{decision['player']} chooses {decision['choice']}")
         for player, hand in enumerate(round_["hands"]):
             lines.append(f"  {_seat(record, player)} holds: {' '.join(hand)}")
+        if passing is not None:
+            lines.append(f"  Passing {passing['direction']}:" if any(passing["cards"]) else f"  Passing {passing['direction']}: no cards pass")
+            for player, cards in enumerate(passing["cards"]):
+                if cards:
+                    lines.append(f"    P{player} passes {' '.join(cards)}")
         if round_["set_aside"]:
             lines.append(f"  set aside: {len(round_['set_aside'])} cards")
         for trick in round_["tricks"]:

@@ -48,13 +48,16 @@ def legal(state: State) -> list[int]:
     restrictions = state.tables.restrictions
     if not restrictions:
         return cards
-    env = state.env(state.current)
+    env = None
     leading = not trick
     for rule, matching in restrictions:
         if rule.lead is not None and rule.lead != leading:
             continue
-        if rule.when is not None and not rule.when(env):
-            continue
+        if rule.when is not None:
+            if env is None:
+                env = state.env(state.current)
+            if not rule.when(env):
+                continue
         if rule.allow is not None:
             narrowed = [c for c in cards if c in matching]
         else:

@@ -1,0 +1,91 @@
+"""The language-2 parts of a rulebook in words: the round's phases (passing), counters, play
+restrictions, expression scoring and the end of a game played until a condition holds."""
+
+from __future__ import annotations
+
+from trickrules.rules.ruleset import Counter, PassPhase, Restriction, Ruleset
+from trickrules.tools.rulebook_words import card_condition_words, join_words, plural
+
+DIRECTION_WORDS = {"left": "to the left (the next seat)", "right": "to the right (the previous seat)", "across": "across the table", "none": "nowhere (no passing)"}
+
+
+def direction_words(name: str) -> str:
+    if name in DIRECTION_WORDS:
+        return DIRECTION_WORDS[name]
+    return f"to the player {name} seats on"
+
+
+def passing_words(passing: PassPhase) -> str:
+    """The pass phase as a paragraph."""
+    cards = passing.cards.values
+    count = plural("card", cards[0]) if len(cards) == 1 else f"{join_words(map(str, cards))} cards (by round, in turn)"
+    names = passing.to_names
+    if passing.to.chance:
+        where = f"in a direction drawn at random at the start of the round, each as likely: {join_words((direction_words(n) for n in names), 'or')}"
+    elif len(names) == 1:
+        where = direction_words(names[0])
+    else:
+        where = "by round, in turn: " + join_words((direction_words(n) for n in names), "then")
+    first = {"dealer": "the dealer", "left_of_dealer": "the player after the dealer"}.get(passing.first, f"seat {passing.first_seat}")
+    return (
+        f"After the deal each player passes {count} {where}. Players choose in seat order from {first}; "
+        "each passed card is one decision, and the passed cards arrive only after everyone has passed."
+    )
+
+
+def round_section(ruleset: Ruleset) -> str:
+    """## Before the tricks: the phases between the deal and the play, if any."""
+    lines = [passing_words(step.passing) for step in ruleset.round if step.passing is not None]
+    if not lines:
+        return ""
+    return "\n".join(["## Passing", "", *lines])
+
+
+def counter_words(counter: Counter, ruleset: Ruleset) -> str:
+    whose = "each player's own" if counter.scope == "player" else "one for the table"
+    when = "at the start of each round" if counter.reset == "round" else "at the start of the game"
+    text = f"**{counter.name}** ({whose}) starts at {counter.initial} {when}"
+    if counter.on_play is not None:
+        change = f"becomes {counter.set_to}" if counter.set_to is not None else f"goes up by {counter.add}"
+        text += f"; it {change} when {card_condition_words(counter.on_play, ruleset.deck, 'a card')} is played"
+    if counter.on_round_end is not None:
+        text += f"; at the end of each round it goes up by `{counter.on_round_end.text}`"
+    return text + "."
+
+
+def restriction_words(rule: Restriction, ruleset: Ruleset) -> str:
+    who = {True: "The leader", False: "A player following", None: "A player"}[rule.lead]
+    when = f" while `{rule.when.text}`" if rule.when is not None else ""
+    if rule.allow is not None:
+        what = f"must play a card where {card_condition_words(rule.allow, ruleset.deck, 'the card')}"
+    else:
+        assert rule.forbid is not None
+        what = f"may not play a card where {card_condition_words(rule.forbid, ruleset.deck, 'the card')}"
+    return f"**{rule.name}**: {who} {what}{when}, unless the hand holds nothing else the rules allow."
+
+
+def restrictions_section(ruleset: Ruleset) -> str:
+    """## Restrictions, and the counters they read."""
+    if not ruleset.restrictions and not ruleset.counters:
+        return ""
+    lines = ["## Restrictions and counters", ""]
+    if ruleset.counters:
+        lines += ["Counters:", ""] + [f"- {counter_words(c, ruleset)}" for c in ruleset.counters] + [""]
+    if ruleset.restrictions:
+        lines += [
+            "After the follow rules, these restrictions apply in order (`trick` is the number of the",
+            "trick being played, from 1):",
+            "",
+        ]
+        lines += [f"{n}. {restriction_words(r, ruleset)}" for n, r in enumerate(ruleset.restrictions, 1)]
+    return "\n".join(lines)
+
+
+def game_end_words(ruleset: Ruleset) -> str:
+    """The sentence that says when the game ends."""
+    if ruleset.until is None:
+        return f"The game ends after {plural('round', ruleset.rounds)}."
+    return (
+        f"After each round the game ends if `{ruleset.until.text}` holds (`totals` are the players' totals, "
+        f"`round` the rounds played), and after {plural('round', ruleset.rounds)} at most."
+    )
