@@ -16,6 +16,8 @@ import pyspiel
 import pytest
 from openspiel_hearts import (
     DEFAULT_PARAMS,
+    HEARTS_OPTIONS,
+    HEARTS_SPEC,
     QUEEN_OF_SPADES,
     Decision,
     HeartsTrace,
@@ -258,3 +260,28 @@ def test_the_replay_reports_a_corrupted_trace(mutation, traces, hearts):
     differences = replay_in_trickrules(mutated, hearts)
     assert differences, f"{mutation.__name__} (seed {original.seed}) went unnoticed"
     assert len(differences) == 1 and f"seed {original.seed}" in differences[0]
+
+
+# ---------------------------------------------------------------- a broken spec is caught
+
+SPEC_TEXT = HEARTS_SPEC.read_text(encoding="utf-8")
+
+BROKEN_SPECS = {
+    "hearts led before broken": ("    when: not broken\n", "    when: \"False\"\n"),
+    "points allowed on the first trick": ("  - name: no hearts or queen of spades on the first trick\n    when: trick == 1\n",
+                                          "  - name: no hearts or queen of spades on the first trick\n    when: trick == 0\n"),
+    "queen of spades does not break hearts": ("{card: {any: [{suit: hearts}, {suit: spades, rank: 12}]}, set: 1}",
+                                              "{card: {suit: hearts}, set: 1}"),
+    "any club may lead": ("    allow: {suit: clubs, rank: 2}\n", "    allow: {suit: clubs}\n"),
+    "no moon shot": ("add: \"0 if penalty == 26 else 26 if max(all_penalty) == 26 else penalty\"", "add: penalty"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN_SPECS))
+def test_the_cross_check_catches_a_broken_rule_in_the_spec(name: str, traces: list[HeartsTrace]) -> None:
+    old, new = BROKEN_SPECS[name]
+    assert old in SPEC_TEXT, name
+    broken = trickrules.load_ruleset_text(SPEC_TEXT.replace(old, new), options=HEARTS_OPTIONS)
+    game = trickrules.load_game(broken)
+    differing = [t for t in traces if replay_in_trickrules(t, game)]
+    assert differing, f"{name}: no difference in {len(traces)} games"

@@ -7,6 +7,7 @@ of such mappings gives the first rounds in order; later rounds are shuffled from
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -41,8 +42,13 @@ def deal_order(seed: int, round_number: int, num_cards: int) -> list[int]:
 
 
 def chance_index(seed: int, round_number: int, kind: str, count: int) -> int:
-    """A chance outcome of a round (one of `count`, each as likely), the same on every machine."""
-    return random.Random(f"trickrules:{seed}:{round_number}:{kind}").randrange(count)
+    """A chance outcome of a round (one of `count`, each as likely), the same on every machine.
+
+    It is a 64-bit BLAKE2 hash of ``trickrules:SEED:ROUND:KIND`` modulo `count` (the bias is
+    below 2**-58 for any count a spec can have).
+    """
+    digest = hashlib.blake2b(f"trickrules:{seed}:{round_number}:{kind}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") % count
 
 
 def given_deals(game: Game, deal: Any) -> tuple[GivenDeal, ...]:

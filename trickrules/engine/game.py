@@ -8,7 +8,7 @@ meets, the counting faces and the follow, ranking and reward functions compiled 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +17,7 @@ from trickrules.rules.follow import LegalCards, compile_follow
 from trickrules.rules.ranking import TrickWinner, compile_ranking
 from trickrules.rules.rewards import TrickRewards, compile_rewards
 from trickrules.rules.conditions import static_table
-from trickrules.rules.ruleset import Restriction, Ruleset, TrumpChoice, default_round
+from trickrules.rules.ruleset import Ruleset, TrumpChoice, default_round
 from trickrules.rules.scoring import describe_rule
 
 if TYPE_CHECKING:
@@ -44,8 +44,9 @@ class TrickTables:
     legal_follow: LegalCards
     trick_winner: TrickWinner
     trick_rewards: TrickRewards | None
-    restrictions: tuple[tuple[Restriction, frozenset[int]], ...] = ()
-    """Each play restriction with the cards its `allow` or `forbid` condition matches."""
+    restrictions: tuple[tuple[bool | None, Callable[[Mapping[str, Any]], Any] | None, bool, frozenset[int]], ...] = ()
+    """Each play restriction as (leader only / followers only / None, its `when` function or
+    None, True for `allow` and False for `forbid`, the cards its condition matches)."""
     on_play: tuple[tuple[int, ...], ...] | None = None
     """By card: the counters that playing it changes (None: no counter changes on a play)."""
 
@@ -100,7 +101,12 @@ class Game:
         faces = counting_faces(deck, trumps)
         rewards = compile_rewards(rules.rewards, deck, faces) if rules.rewards else None
         restrictions = tuple(
-            (r, frozenset(c for c, hit in enumerate(static_table(r.allow or r.forbid, deck, faces)) if hit))
+            (
+                r.lead,
+                None if r.when is None else r.when.function,
+                r.allow is not None,
+                frozenset(c for c, hit in enumerate(static_table(r.allow or r.forbid, deck, faces)) if hit),
+            )
             for r in rules.restrictions
         )
         on_play = None

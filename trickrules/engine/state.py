@@ -56,6 +56,7 @@ class State:
         self.deals = deals
         self.counters: dict[str, Any] = {}
         self.parts: dict[str, Any] = {}  # a phase's own values, by phase kind, while it runs
+        self._env: dict[str, Any] | None = None
         self._reset_counters("game")
         self._start_round()
 
@@ -93,6 +94,7 @@ class State:
         self.led = 0
         self._legal: list[int] | None = None
         self._reset_counters("round")
+        self._env = None
         self.leader = self.current = (self.dealer + 1) % n
         if not isinstance(rules.trumps, TrumpChoice):
             self.set_trumps(rules.trumps)
@@ -127,15 +129,28 @@ class State:
                 self.counters[counter.name] = [value] * self.num_players if counter.scope == "player" else value
 
     def env(self, player: int) -> dict[str, Any]:
-        """The values expressions read, as `player` sees them: counters, trick and round numbers."""
+        """The values expressions read, as `player` sees them: counters, trick and round numbers.
+
+        Without player counters the mapping is shared until the next change (a card that
+        changes a counter, a finished trick or round); `changed()` drops it after an edit.
+        """
+        env = self._env
+        if env is not None:
+            return env
         env = {**self.game.constants, **self.counters}
-        if self.game.player_counters:
-            for name in self.game.player_counters:
-                env[name] = self.counters[name][player]
         env["trick"] = self.tricks_played + 1
         env["round"] = self.round + 1
         env["totals"] = tuple(self.totals)
+        if self.game.player_counters:
+            for name in self.game.player_counters:
+                env[name] = self.counters[name][player]
+        else:
+            self._env = env
         return env
+
+    def changed(self) -> None:
+        """Forget what expressions read, after counters, tricks, rounds or totals changed."""
+        self._env = None
 
     def set_trumps(self, trumps: frozenset[int], log: bool = True) -> None:
         """Make `trumps` the round's trump suits, with the trick tables compiled for them."""
@@ -157,6 +172,7 @@ class State:
         points = [sum(p) + b for p, b in zip(score.points, self.bonus)]
         for player, total in enumerate(points):
             self.totals[player] += total
+        self._env = None
         self._round_scores.append((self.round, score, tuple(self.bonus), points))
         if self.events is not None:
             self.log("round_end", **self.round_results[-1])
@@ -174,14 +190,16 @@ class State:
     def _count_round_end(self, name: str, amount: Any, per_player: bool) -> None:
         if per_player:
             row = self.counters[name]
-            for player in range(self.num_players):
-                row[player] += int(amount(self.env(player)))
+            gains = [int(amount(self.env(player))) for player in range(self.num_players)]
+            for player, gain in enumerate(gains):
+                row[player] += gain
         else:
             self.counters[name] += int(amount(self.env(0)))
+        self._env = None
 
     def _game_env(self) -> dict[str, Any]:
         """What `until` reads: a player counter is everyone's values, in seat order."""
-        env = self.env(0)
+        env = dict(self.env(0))
         for name in self.game.player_counters:
             env[name] = tuple(self.counters[name])
         env["round"] = self.round  # rounds played

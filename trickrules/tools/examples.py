@@ -218,6 +218,7 @@ class _Runner:
             if name not in state.counters:
                 raise ExampleError(f"no counter {name!r} in the spec (counters: {', '.join(state.counters) or 'none'})")
             state.counters[name] = list(value) if isinstance(value, list) else value
+        state.changed()
         state.events = []
         return state
 

@@ -50,26 +50,35 @@ def legal(state: State) -> list[int]:
         return cards
     env = None
     leading = not trick
-    for rule, matching in restrictions:
-        if rule.lead is not None and rule.lead != leading:
+    for lead, when, allow, matching in restrictions:
+        if lead is not None and lead != leading:
             continue
-        if rule.when is not None:
+        if when is not None:
             if env is None:
-                env = state.env(state.current)
-            if not rule.when(env):
-                continue
-        if rule.allow is not None:
-            narrowed = [c for c in cards if c in matching]
-        else:
-            narrowed = [c for c in cards if c not in matching]
+                env = state._env or state.env(state.current)
+            try:
+                if not when(env):
+                    continue
+            except (ArithmeticError, IndexError, TypeError, ValueError):
+                _explain(state, env)
+                raise
+        narrowed = [c for c in cards if c in matching] if allow else [c for c in cards if c not in matching]
         if narrowed:
             cards = narrowed
     return cards
 
 
+def _explain(state: State, env: dict) -> None:
+    """Raise the readable error of the restriction whose expression fails on these values."""
+    for rule in state.game.ruleset.restrictions:
+        if rule.when is not None:
+            rule.when(env)  # raises ExpressionValueError naming the expression
+
+
 def count(state: State, player: int, card: int) -> None:
     """Change the counters that playing `card` changes."""
     counters = state.game.ruleset.counters
+    state._env = None
     for index in state.tables.on_play[card]:  # type: ignore[index]
         counter = counters[index]
         values = state.counters
@@ -101,6 +110,7 @@ def resolve_trick(state: State) -> None:
     else:
         place_cards.start(state, winner, cards)
     state.leader = winner
+    state._env = None
     state.trick = []
     state.trick_players = []
     after_trick(state)
