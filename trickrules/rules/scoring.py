@@ -105,12 +105,37 @@ def score_round(
     tableau = ruleset.tableau
     sections = [section_scores(tableau, p, faces) for p in players] if tableau is not None else []
     totals: list[int | None] = [sum(s for _, _, s in rows) for rows in sections] or [None] * len(players)
-    measures = [
-        [measure_value(m, ruleset, p, faces, total) for m in ruleset.scoring.measures]
-        for p, total in zip(players, totals)
-    ]
+    if tableau is None:
+        measures = _pile_measures(ruleset, players)
+    else:
+        measures = [
+            [measure_value(m, ruleset, p, faces, total) for m in ruleset.scoring.measures]
+            for p, total in zip(players, totals)
+        ]
     names = [m.name for m in ruleset.scoring.measures]
     return RoundScore(sections, measures, round_points(ruleset.scoring.round_rules, measures, names, envs))
+
+
+def _pile_measures(ruleset: Ruleset, players: Sequence[PlayerRound]) -> list[list[int]]:
+    """The measures of a game without a tableau: `measure_value` by kind, each measure once
+    for all players (the common case, and the one at the end of every round)."""
+    columns = ruleset.deck.columns
+    piles = [p.pile for p in players]
+    result: list[list[int]] = [[] for _ in players]
+    for measure in ruleset.scoring.measures:
+        kind = measure.kind
+        if kind == "tricks":
+            values = [p.tricks for p in players]
+        elif kind == "cards":
+            values = [len(pile) for pile in piles]
+        elif kind == "sum_attribute":
+            column = columns[measure.attribute]  # type: ignore[index]
+            values = [sum([column[c] for c in pile]) for pile in piles]
+        else:  # tokens
+            values = [p.pool[measure.token] for p in players]  # type: ignore[index]
+        for row, value in zip(result, values):
+            row.append(value)
+    return result
 
 
 def _staffs_tableau(ruleset: Ruleset, token: int | None) -> bool:
