@@ -177,6 +177,8 @@ CODES: dict[str, str] = {
     "TR320": "round phases out of order",
     "TR321": "seat or direction that does not exist",
     "TR322": "more cards passed than held",
+    "TR323": "team rule without teams",
+    "TR324": "teams that do not cover the seats",
     # TR4xx: overlays (`extends`).
     "TR401": "extends cycle",
     "TR402": "extends parent missing",

@@ -17,6 +17,7 @@ from trickrules.errors import DealError
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
+    from trickrules.engine.state import State
 
 
 @dataclass(frozen=True)
@@ -66,9 +67,13 @@ def _one(game: Game, deal: Any, number: int) -> GivenDeal:
     if not isinstance(deal, Mapping) or "hands" not in deal:
         raise DealError(f"{where}: a mapping with 'hands' (one list of card ids per player)")
     hands = deal["hands"]
-    n, size = game.num_players, game.ruleset.deal.hand_size
+    n, spec_deal = game.num_players, game.ruleset.deal
     if not isinstance(hands, (list, tuple)) or len(hands) != n:
         raise DealError(f"{where}: 'hands' needs {n} lists of card ids, one per player")
+    sizes = spec_deal.hand_sizes.values if spec_deal.hand_sizes is not None else (spec_deal.hand_size,)
+    size = len(hands[0]) if isinstance(hands[0], (list, tuple)) else -1
+    if size not in sizes:
+        raise DealError(f"{where}: a hand has {', '.join(map(str, sorted(set(sizes))))} cards in this game, not {size}")
     seen: set[int] = set()
     converted = []
     for player, hand in enumerate(hands):
@@ -94,12 +99,54 @@ def _one(game: Game, deal: Any, number: int) -> GivenDeal:
             raise DealError(f"{where}: '{key}' is not a chance outcome of this game")
         if str(value) not in choices:
             raise DealError(f"{where}: {key} {value!r} is not one of {', '.join(choices)}")
+        if key == "turn_up" and game.card_index(str(value)) in seen:
+            raise DealError(f"{where}: the turned-up card {value} is in a hand")
         outcomes.append((str(key), str(value)))
     return GivenDeal(tuple(converted), tuple(outcomes))
 
 
 def _chance_choices(game: Game, kind: str) -> tuple[str, ...] | None:
+    if kind == "dealer":
+        return tuple(str(p) for p in range(game.num_players))
+    if kind == "turn_up" and any(step.kind == "turn_up" for step in game.steps):
+        return game.card_ids
     for step in game.steps:
         if step.kind == kind == "pass" and step.passing is not None:
             return step.passing.to_names
     return None
+
+
+def deal_round(state: State) -> None:
+    """Choose the round's dealer and hand size, and deal: from the given deal or the seed.
+
+    Sets `dealer`, `hand_size`, `hands`, `set_aside` (sorted) and `stock` (the cards not
+    dealt, in deck order: the next card is `stock[0]`).
+    """
+    game, deal, number = state.game, state.game.ruleset.deal, state.round
+    n, given, seed = game.num_players, state.given, state.seed
+    dealer = given.outcome("dealer") if given is not None else None
+    if dealer is not None:
+        state.dealer = int(dealer)
+    elif deal.dealer_random:
+        state.dealer = chance_index(seed, number, "dealer", n)
+    else:
+        state.dealer = (deal.dealer_first + number * deal.dealer_rotation) % n
+    if given is not None:
+        state.hands = [list(h) for h in given.hands]
+        state.hand_size = len(given.hands[0])
+        dealt = {c for h in state.hands for c in h}
+        state.stock = [c for c in range(game.num_cards) if c not in dealt]
+        state.set_aside = list(state.stock)
+        return
+    sizes = deal.hand_sizes
+    if sizes is None:
+        size = deal.hand_size
+    elif sizes.chance:
+        size = sizes.values[chance_index(seed, number, "hand_size", len(sizes.values))]
+    else:
+        size = sizes.at(number)
+    state.hand_size = size
+    order = deal_order(seed, number, game.num_cards)
+    state.hands = [sorted(order[p * size : (p + 1) * size]) for p in range(n)]
+    state.stock = order[n * size :]
+    state.set_aside = sorted(state.stock)

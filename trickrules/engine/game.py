@@ -71,8 +71,13 @@ class Game:
         self.steps = ruleset.round or default_round(ruleset.trumps)
         self.constants = dict(ruleset.constants)
         self.scores_expressions = any(r.kind == "expression" for r in ruleset.scoring.round_rules)
-        self.player_counters = tuple(c.name for c in ruleset.counters if c.scope == "player")
+        self.player_counters = tuple((c.name, c.scope) for c in ruleset.counters if c.scope != "table")
+        self.counts_round_end = any(c.on_round_end is not None for c in ruleset.counters)
+        self.team_of = tuple(next(i for i, team in enumerate(ruleset.teams) if p in team) for p in range(ruleset.players)) if ruleset.teams else ()
         self.passes = any(step.kind == "pass" for step in self.steps)
+        self.bidding = next((step.bidding for step in self.steps if step.bidding is not None), None)
+        self.bid_offset = self.pass_offset + (self.num_cards if self.passes else 0)
+        self.num_bids = self._most_bid() + 1 if self.bidding is not None else 0
         sections = ruleset.tableau.sections if ruleset.tableau else ()
         self.tokens_needed = tuple(s.tokens_needed for s in sections)
         scoring = ruleset.scoring
@@ -82,6 +87,13 @@ class Game:
         self.card_ids = tuple(card.id for card in ruleset.deck.cards)
         self._card_index = {card_id: i for i, card_id in enumerate(self.card_ids)}
         self._tables: dict[frozenset[int], TrickTables] = {}
+
+    def _most_bid(self) -> int:
+        """The largest bid any round allows: `highest` at the largest hand size."""
+        assert self.bidding is not None
+        env = {**self.constants, "hand_size": self.ruleset.deal.hand_size, "players": self.num_players}
+        env.update({c.name: c.initial for c in self.ruleset.counters})
+        return int(self.bidding.highest(env))
 
     def __repr__(self) -> str:
         return f"<Game {self.ruleset.id} players={self.num_players}>"
@@ -145,13 +157,15 @@ class Game:
         for step in self.steps:
             if step.passing is not None:
                 per_round += max(step.passing.cards.values) * self.num_players
+            if step.bidding is not None:
+                per_round += self.num_players
         if rules.won_cards == "tableau":
             per_round += deal
         if rules.tableau is not None and rules.tableau.token is not None:
             per_round += sum(s.tokens_needed for s in rules.tableau.sections) * self.num_players
         return GameInfo(
             num_players=self.num_players,
-            num_distinct_actions=self.pass_offset + (self.num_cards if self.passes else 0),
+            num_distinct_actions=self.bid_offset + self.num_bids,
             max_game_length=per_round * rules.rounds,
             num_cards=self.num_cards,
             num_rounds=rules.rounds,
@@ -182,6 +196,8 @@ class Game:
             return f"trumps {suits[action - self.trump_offset]}"
         if self.passes and action < self.pass_offset + self.num_cards:
             return f"pass {self.card_ids[action - self.pass_offset]}"
+        if self.bidding is not None and self.bid_offset <= action < self.bid_offset + self.num_bids:
+            return f"bid {self.bidding.name(action - self.bid_offset)}"
         raise ValueError(f"no action {action!r} in this game")
 
     def string_to_action(self, text: str) -> int:
@@ -200,6 +216,11 @@ class Game:
                 return self.trump_offset + self.ruleset.deck.suits.index(name)
             if verb == "pass" and self.passes:
                 return self.pass_offset + self.card_index(name)
+            if verb == "bid" and self.bidding is not None:
+                words = {word: value for value, word in self.bidding.names}
+                value = words[name] if name in words else int(name)
+                if self.bidding.lowest <= value < self.num_bids and self.bidding.name(value) == name:
+                    return self.bid_offset + value
         except (KeyError, ValueError):
             pass
         raise ValueError(f"not an action of this game: {text!r}")

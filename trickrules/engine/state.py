@@ -13,13 +13,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from trickrules.engine import views
-from trickrules.engine.deals import GivenDeal, deal_order
-from trickrules.engine.phases import PHASES, ROUND_SETUP, TERMINAL_PLAYER, Phase, choose_trumps, pass_cards, play
+from trickrules.engine.deals import GivenDeal, deal_order, deal_round
+from trickrules.engine.phases import PHASES, ROUND_SETUP, TERMINAL_PLAYER, Phase, bid, choose_trumps, pass_cards, play, turn_up
 from trickrules.engine.phases.kinds import PLAY, TERMINAL
 from trickrules.errors import IllegalActionError
 from trickrules.rules.placement import NO_SUIT
-from trickrules.rules.ruleset import TrumpChoice
-from trickrules.rules.scoring import PlayerRound, RoundScore, game_winners, score_round
+from trickrules.rules.ruleset import TrumpChoice, TurnedUp
+from trickrules.rules.scoring import (
+    PlayerRound,
+    RoundScore,
+    expression_envs_of,
+    game_winners,
+    score_round,
+    team_expression_envs,
+)
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game, TrickTables
@@ -30,6 +37,13 @@ __all__ = ["TERMINAL_PLAYER", "Phase", "State", "deal_order"]
 class State:
     """One game in progress. Create it with `Game.new_initial_state(seed)`."""
 
+    # set by the deal (see `trickrules.engine.deals.deal_round`)
+    given: GivenDeal | None  # the round's given deal, if any
+    dealer: int
+    hands: list[list[int]]
+    set_aside: list[int]
+    stock: list[int]
+    turned_up: int  # the card a turn_up phase showed (-1: none)
     # attributes set by phase modules (see their `new_round`)
     token_queue: list[tuple[int, int]]
     supply: list[int]
@@ -47,7 +61,7 @@ class State:
             return
         n = game.num_players
         self.round = 0
-        self.hand_size = game.ruleset.deal.hand_size
+        self.hand_size = game.ruleset.deal.hand_size  # of this round (see deals.deal_round)
         self.num_players = n
         self.totals = [0] * n
         self.history: list[int] = []
@@ -64,18 +78,9 @@ class State:
 
     def _start_round(self) -> None:
         game, rules = self.game, self.game.ruleset
-        n, deal = game.num_players, rules.deal
-        self.dealer = (deal.dealer_first + self.round * deal.dealer_rotation) % n
-        size = deal.hand_size
+        n = game.num_players
         self.given = self.deals[self.round] if self.round < len(self.deals) else None
-        if self.given is not None:
-            self.hands = [list(h) for h in self.given.hands]
-            dealt = {c for h in self.hands for c in h}
-            self.set_aside = [c for c in range(game.num_cards) if c not in dealt]
-        else:
-            order = deal_order(self.seed, self.round, game.num_cards)
-            self.hands = [sorted(order[p * size : (p + 1) * size]) for p in range(n)]
-            self.set_aside = sorted(order[n * size :])
+        deal_round(self)
         if self.events is not None:
             self.log("deal", dealer=self.dealer, hands=[list(h) for h in self.hands], set_aside=list(self.set_aside))
         self.piles: list[list[int]] = [[] for _ in range(n)]
@@ -96,8 +101,11 @@ class State:
         self._reset_counters("round")
         self._env = None
         self.leader = self.current = (self.dealer + 1) % n
-        if not isinstance(rules.trumps, TrumpChoice):
+        self.bids: list[int | None] = [None] * n
+        if isinstance(rules.trumps, frozenset):
             self.set_trumps(rules.trumps)
+        elif isinstance(rules.trumps, TurnedUp):
+            self.set_trumps(frozenset(), log=False)
         self._step = 0  # the deal, done
         self.next_step()
 
@@ -114,6 +122,12 @@ class State:
                 assert step.passing is not None
                 if not pass_cards.start(self, step.passing):
                     continue
+            elif kind == "turn_up":
+                turn_up.start(self)
+                continue
+            elif kind == "bid":
+                assert step.bidding is not None
+                bid.start(self, step.bidding)
             elif kind == "choose_trumps":
                 trumps = self.game.ruleset.trumps
                 assert isinstance(trumps, TrumpChoice)
@@ -126,7 +140,12 @@ class State:
         for counter in self.game.ruleset.counters:
             if counter.reset == reset:
                 value = counter.initial
-                self.counters[counter.name] = [value] * self.num_players if counter.scope == "player" else value
+                if counter.scope == "player":
+                    self.counters[counter.name] = [value] * self.num_players
+                elif counter.scope == "team":
+                    self.counters[counter.name] = [value] * len(self.game.ruleset.teams)
+                else:
+                    self.counters[counter.name] = value
 
     def env(self, player: int) -> dict[str, Any]:
         """The values expressions read, as `player` sees them: counters, trick and round numbers.
@@ -141,9 +160,12 @@ class State:
         env["trick"] = self.tricks_played + 1
         env["round"] = self.round + 1
         env["totals"] = tuple(self.totals)
+        env["players"] = self.num_players
+        env["hand_size"] = self.hand_size
         if self.game.player_counters:
-            for name in self.game.player_counters:
-                env[name] = self.counters[name][player]
+            team = self.game.team_of[player] if self.game.team_of else 0
+            for name, scope in self.game.player_counters:
+                env[name] = self.counters[name][team if scope == "team" else player]
         else:
             self._env = env
         return env
@@ -165,42 +187,68 @@ class State:
 
     def end_round(self) -> None:
         """Score the round, then deal the next one or end the game."""
-        rules = self.game.ruleset
-        players = [self.player_round(p) for p in range(self.num_players)]
-        envs = [self.env(p) for p in range(self.num_players)] if self.game.scores_expressions else None
+        rules, n = self.game.ruleset, self.num_players
+        players = [self.player_round(p) for p in range(n)]
+        envs = self.score_envs() if self.game.scores_expressions or self.game.counts_round_end else None
         score = score_round(rules, players, self.tables.faces, envs)
         points = [sum(p) + b for p, b in zip(score.points, self.bonus)]
+        for team in rules.teams:  # partners pool their points
+            pooled = sum(points[p] for p in team)
+            for p in team:
+                points[p] = pooled
         for player, total in enumerate(points):
             self.totals[player] += total
         self._env = None
         self._round_scores.append((self.round, score, tuple(self.bonus), points))
         if self.events is not None:
             self.log("round_end", **self.round_results[-1])
-        for counter in rules.counters:
-            if counter.on_round_end is not None:
-                self._count_round_end(counter.name, counter.on_round_end, counter.scope == "player")
+        if self.game.counts_round_end:
+            assert envs is not None
+            self._count_round_end(score.measures, envs)
         self.round += 1
         if self.round >= rules.rounds or (rules.until is not None and rules.until(self._game_env())):
             self._phase = TERMINAL
             self._legal = []
-            self.log("game_end", totals=list(self.totals), winners=self.winners())
+            if self.events is not None:
+                self.log("game_end", totals=list(self.totals), winners=self.winners())
         else:
             self._start_round()
 
-    def _count_round_end(self, name: str, amount: Any, per_player: bool) -> None:
-        if per_player:
-            row = self.counters[name]
-            gains = [int(amount(self.env(player))) for player in range(self.num_players)]
-            for player, gain in enumerate(gains):
-                row[player] += gain
-        else:
-            self.counters[name] += int(amount(self.env(0)))
+    def score_envs(self) -> list[dict[str, Any]]:
+        """What each player's scoring expressions read besides the measures: options,
+        counters, `bid` (0 if none), `bids`, `hand_size`, `players`."""
+        bids = tuple(b or 0 for b in self.bids)
+        common = {"bids": bids, "hand_size": self.hand_size, "players": self.num_players}
+        return [{**self.env(p), **common, "bid": bids[p]} for p in range(self.num_players)]
+
+    def _count_round_end(self, measures: list[list[int]], envs: list[dict[str, Any]]) -> None:
+        """Add each counter's `on_round_end` amount, for the table, each player or each team."""
+        rules = self.game.ruleset
+        names = self.game.measure_names
+        player_envs = expression_envs_of(names, measures, envs)
+        team_envs = team_expression_envs(names, measures, envs, rules.teams) if rules.teams else []
+        gains: list[tuple[str, int, int | None]] = []
+        for counter in rules.counters:
+            amount = counter.on_round_end
+            if amount is None:
+                continue
+            if counter.scope == "player":
+                gains += [(counter.name, int(amount(env)), p) for p, env in enumerate(player_envs)]
+            elif counter.scope == "team":
+                gains += [(counter.name, int(amount(env)), t) for t, env in enumerate(team_envs)]
+            else:
+                gains.append((counter.name, int(amount(player_envs[0])), None))
+        for name, gain, index in gains:
+            if index is None:
+                self.counters[name] += gain
+            else:
+                self.counters[name][index] += gain
         self._env = None
 
     def _game_env(self) -> dict[str, Any]:
         """What `until` reads: a player counter is everyone's values, in seat order."""
         env = dict(self.env(0))
-        for name in self.game.player_counters:
+        for name, _ in self.game.player_counters:
             env[name] = tuple(self.counters[name])
         env["round"] = self.round  # rounds played
         return env

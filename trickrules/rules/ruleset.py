@@ -134,6 +134,8 @@ class Deal:
     first_leader: Literal["left_of_dealer", "dealer", "seat", "holder"] = "left_of_dealer"
     first_leader_seat: int = 0
     first_leader_card: int = 0  # with "holder": the card whose holder leads
+    hand_sizes: Schedule | None = None  # by round or by chance; hand_size is then the largest
+    dealer_random: bool = False  # the dealer of each round is drawn at random
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,12 @@ class TrumpChoice:
     candidates: tuple[int, ...]
 
 
-Trumps = Union[frozenset[int], TrumpChoice]
+@dataclass(frozen=True)
+class TurnedUp:
+    """The suit of the card turned up after the deal is trump (none if no card is left)."""
+
+
+Trumps = Union[frozenset[int], TrumpChoice, TurnedUp]
 
 
 # ---------------------------------------------------------------- follow and ranking
@@ -280,6 +287,7 @@ class PointRule:
     keys: tuple[RankKey, ...] = ()
     expression: Expression | None = None
     name: str = ""
+    per: Literal["player", "team"] = "player"  # an expression rule for each player, or each team
 
 
 @dataclass(frozen=True)
@@ -326,11 +334,34 @@ class PassPhase:
 
 
 @dataclass(frozen=True)
-class RoundStep:
-    """One phase of a round, in order: deal, choose_trumps, pass, play or score."""
+class BidPhase:
+    """Each player bids once, in seat order from `first`: a number from `lowest` to `highest`
+    (an expression of `hand_size` and `players`), where `allow` holds for the candidate.
 
-    kind: Literal["deal", "choose_trumps", "pass", "play", "score"]
+    `names` gives some values a word (0: nil); `allow` reads `bid` (the candidate),
+    `hand_size`, `players`, `bids_total` and `bids_made` (so far), `last` (the last to bid),
+    `partner_bid` (-1 while the partner has not bid, or without teams), options and counters.
+    """
+
+    lowest: int
+    highest: Expression
+    allow: Expression | None = None
+    names: tuple[tuple[int, str], ...] = ()
+    first: Literal["left_of_dealer", "dealer", "seat"] = "left_of_dealer"
+    first_seat: int = 0
+
+    def name(self, value: int) -> str:
+        """A bid's word: its name, else the number."""
+        return dict(self.names).get(value, str(value))
+
+
+@dataclass(frozen=True)
+class RoundStep:
+    """One phase of a round, in order: deal, turn_up, choose_trumps, pass, bid, play or score."""
+
+    kind: Literal["deal", "turn_up", "choose_trumps", "pass", "bid", "play", "score"]
     passing: PassPhase | None = None
+    bidding: BidPhase | None = None
 
 
 @dataclass(frozen=True)
@@ -344,7 +375,7 @@ class Counter:
     """
 
     name: str
-    scope: Literal["table", "player"] = "table"
+    scope: Literal["table", "player", "team"] = "table"
     reset: Literal["round", "game"] = "round"
     initial: int = 0
     on_play: CardCondition | None = None
@@ -399,6 +430,7 @@ class Ruleset:
     restrictions: tuple[Restriction, ...] = ()
     until: Expression | None = None  # with it, `rounds` is the cap on rounds
     constants: tuple[tuple[str, object], ...] = ()  # option values as expressions read them
+    teams: tuple[tuple[int, ...], ...] = ()  # partnerships: seats of each team; () for none
     source_file: str = field(default="", compare=False)
     source_digest: str = field(default="", compare=False)
 
@@ -408,6 +440,7 @@ class Ruleset:
 
 
 def default_round(trumps: Trumps) -> tuple[RoundStep, ...]:
-    """The phases of a round when the spec lists none: deal, (choose trumps), play, score."""
+    """The phases of a round when the spec lists none: deal, (turn up), (choose trumps), play, score."""
     choose = (RoundStep("choose_trumps"),) if isinstance(trumps, TrumpChoice) else ()
-    return (RoundStep("deal"), *choose, RoundStep("play"), RoundStep("score"))
+    turn = (RoundStep("turn_up"),) if isinstance(trumps, TurnedUp) else ()
+    return (RoundStep("deal"), *turn, *choose, RoundStep("play"), RoundStep("score"))

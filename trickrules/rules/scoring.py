@@ -113,7 +113,8 @@ def score_round(
             for p, total in zip(players, totals)
         ]
     names = [m.name for m in ruleset.scoring.measures]
-    return RoundScore(sections, measures, round_points(ruleset.scoring.round_rules, measures, names, envs))
+    points = round_points(ruleset.scoring.round_rules, measures, names, envs, ruleset.teams)
+    return RoundScore(sections, measures, points)
 
 
 def _pile_measures(ruleset: Ruleset, players: Sequence[PlayerRound]) -> list[list[int]]:
@@ -157,15 +158,26 @@ def round_points(
     measures: Sequence[Sequence[int]],
     names: Sequence[str] = (),
     envs: Sequence[Mapping[str, Any]] | None = None,
+    teams: Sequence[Sequence[int]] = (),
 ) -> list[list[int]]:
-    """Points each rule gives each player: result[player][rule]."""
+    """Points each rule gives each player: result[player][rule].
+
+    A team rule's points are written to the team's first seat (partners pool their points).
+    """
     result = [[0] * len(rules) for _ in measures]
     expression_envs: list[dict[str, Any]] = []
+    team_envs: list[dict[str, Any]] = []
     for index, rule in enumerate(rules):
-        if rule.kind == "expression":
+        if rule.kind == "expression" and rule.per == "team":
+            assert rule.expression is not None
+            if not team_envs:
+                team_envs = team_expression_envs(names, measures, envs, teams)
+            for team, env in zip(teams, team_envs):
+                result[team[0]][index] = int(rule.expression(env))
+        elif rule.kind == "expression":
             assert rule.expression is not None
             if not expression_envs:
-                expression_envs = _expression_envs(names, measures, envs)
+                expression_envs = expression_envs_of(names, measures, envs)
             for player, env in enumerate(expression_envs):
                 result[player][index] = int(rule.expression(env))
         elif rule.kind == "add":
@@ -177,7 +189,24 @@ def round_points(
     return result
 
 
-def _expression_envs(
+def team_expression_envs(
+    names: Sequence[str],
+    measures: Sequence[Sequence[int]],
+    envs: Sequence[Mapping[str, Any]] | None,
+    teams: Sequence[Sequence[int]],
+) -> list[dict[str, Any]]:
+    """Each team's names: measures and `bid` summed over its members, ``all_<measure>`` by team."""
+    team_measures = [[sum(measures[p][i] for p in team) for i in range(len(names))] for team in teams]
+    team_bases = []
+    for team in teams:
+        base: dict[str, Any] = dict(envs[team[0]]) if envs is not None else {}
+        if envs is not None and "bid" in base:
+            base["bid"] = sum([int(envs[p]["bid"]) for p in team])
+        team_bases.append(base)
+    return expression_envs_of(names, team_measures, team_bases)
+
+
+def expression_envs_of(
     names: Sequence[str], measures: Sequence[Sequence[int]], envs: Sequence[Mapping[str, Any]] | None
 ) -> list[dict[str, Any]]:
     """Each player's names for expression rules: own measures, everyone's (``all_<measure>``)."""

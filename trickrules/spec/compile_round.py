@@ -12,13 +12,13 @@ from typing import Any
 
 from trickrules.errors import Problem, SpecError
 from trickrules.rules.expressions import Expression, ExpressionError, compile_expression
-from trickrules.rules.ruleset import CardCondition, Counter, PassPhase, Restriction, RoundStep, Schedule
+from trickrules.rules.ruleset import BidPhase, CardCondition, Counter, PassPhase, Restriction, RoundStep, Schedule
 from trickrules.spec.source import VALUE, SpecSource, json_path
 
 DIRECTIONS = {"left": 1, "right": -1, "none": 0}
 """Pass directions as seat offsets; ``across`` is half the table (even player counts only)."""
 
-PLAY_NAMES = ("trick", "round", "totals")
+PLAY_NAMES = ("trick", "round", "totals", "players", "hand_size")
 """Names every expression may read besides options and counters."""
 
 
@@ -40,6 +40,7 @@ class RoundCompiler:
         self.card_condition = card_condition
         self.counter_names = tuple((data.get("counters") or {}))
         self.hand_size = 0  # set by the compiler once the deal is known
+        self.score_names: tuple[str, ...] = ()  # measures etc., set by the compiler
 
     # ------------------------------------------------------------ expressions
 
@@ -66,13 +67,20 @@ class RoundCompiler:
             path = ("round", index)
             if isinstance(entry, str):
                 steps.append(RoundStep(entry))  # type: ignore[arg-type]  # the schema allows only phase kinds
+            elif "bid" in entry:
+                steps.append(RoundStep("bid", bidding=self.bidding(entry["bid"], (*path, "bid"))))
             else:
                 steps.append(RoundStep("pass", passing=self.passing(entry["pass"], (*path, "pass"))))
         kinds = [s.kind for s in steps]
         middle = kinds[1:-2]
-        if kinds[:1] != ["deal"] or kinds[-2:] != ["play", "score"] or not set(middle) <= {"pass", "choose_trumps"}:
-            message = "a round is deal, then any pass or choose_trumps phases, then play and score, once each"
+        if kinds[:1] != ["deal"] or kinds[-2:] != ["play", "score"] or not set(middle) <= {"pass", "choose_trumps", "turn_up", "bid"}:
+            message = "a round is deal, then any turn_up, pass, choose_trumps or bid phases, then play and score, once each"
             self.fail(("round",), "TR320", message)
+        if middle.count("bid") > 1 or middle.count("turn_up") > 1:
+            self.fail(("round",), "TR320", "a round has one bid phase and one turn_up phase at most")
+        turned = any(s.kind == "turn_up" for s in default)
+        if turned != ("turn_up" in kinds):
+            self.fail(("round",), "TR320", "trumps: turned_up and a turn_up phase go together")
         if "choose_trumps" in kinds and not any(s.kind == "choose_trumps" for s in default):
             self.fail(("round",), "TR320", "choose_trumps needs trumps: {choose: ...}")
         if "choose_trumps" not in kinds and any(s.kind == "choose_trumps" for s in default):
@@ -94,6 +102,34 @@ class RoundCompiler:
         if seat >= self.players:
             self.fail((*path, "first"), "TR321", f"seat {seat} does not exist with {self.players} players")
         return PassPhase(cards, Schedule(offsets, chance), tuple(str(v) for v in values), kind, seat)  # type: ignore[arg-type]
+
+    def bidding(self, raw: dict, path: tuple) -> BidPhase:
+        values = raw.get("values") or {}
+        names = (*self.constants, *self.counter_names, "hand_size", "players")
+        highest = self.expression(values.get("to", "hand_size"), (*path, "values", "to"), names)
+        allow_names = (*names, "bid", "bids_total", "bids_made", "last", "partner_bid", "trick", "round", "totals")
+        allow = raw.get("allow")
+        first = raw.get("first", "left_of_dealer")
+        kind, seat = (first, 0) if isinstance(first, str) else ("seat", int(first["seat"]))
+        if seat >= self.players:
+            self.fail((*path, "first"), "TR321", f"seat {seat} does not exist with {self.players} players")
+        return BidPhase(
+            lowest=int(values.get("from", 0)),
+            highest=highest,
+            allow=None if allow is None else self.expression(allow, (*path, "allow"), allow_names),
+            names=tuple(sorted((int(k), str(v)) for k, v in (raw.get("names") or {}).items())),
+            first=kind,  # type: ignore[arg-type]
+            first_seat=seat,
+        )
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        raw = self.data.get("teams")
+        if not raw:
+            return ()
+        seats = sorted(s for team in raw for s in team)
+        if seats != list(range(self.players)):
+            self.fail(("teams",), "TR324", f"teams must hold every seat 0..{self.players - 1} exactly once")
+        return tuple(tuple(team) for team in raw)
 
     def direction(self, value: Any, path: tuple) -> int:
         if isinstance(value, int):
@@ -119,6 +155,8 @@ class RoundCompiler:
             path = ("counters", name)
             on_play = raw.get("on_play") or {}
             end = raw.get("on_round_end")
+            if raw.get("scope") == "team" and not self.data.get("teams"):
+                self.fail((*path, "scope"), "TR323", "a team counter needs teams")
             result.append(
                 Counter(
                     name=name,
@@ -128,7 +166,7 @@ class RoundCompiler:
                     on_play=self.card_condition(on_play.get("card")) if on_play else None,
                     set_to=int(on_play["set"]) if "set" in on_play else None,
                     add=int(on_play.get("add", 0)),
-                    on_round_end=None if end is None else self.expression(end, (*path, "on_round_end"), self.play_names()),
+                    on_round_end=None if end is None else self.expression(end, (*path, "on_round_end"), (*self.play_names(), *self.score_names)),
                 )
             )
         return tuple(result)
@@ -161,3 +199,27 @@ class RoundCompiler:
     def fail(self, path: tuple, code: str, message: str) -> None:
         file, line, column = self.source.locate((*path, VALUE))  # the value, where it is a scalar
         raise SpecError([Problem(code, message, file, line, column, json_path(path))])
+
+
+def hand_size_schedule(raw: Any, players: int, source: SpecSource) -> Schedule | None:
+    """The hand size by round or by chance, or None for one size (a number or by_players)."""
+    if not isinstance(raw, dict) or not ({"by_round", "chance"} & set(raw)):
+        return None
+    chance = "chance" in raw
+    spec = raw["chance"] if chance else raw["by_round"]
+    if isinstance(spec, list):
+        return Schedule(tuple(int(v) for v in spec))
+    path = ("deal", "hand_size", "chance" if chance else "by_round", "to")
+    try:
+        top = int(compile_expression(spec["to"], ["players"])({"players": players}))
+    except ExpressionError as error:
+        file, line, column = source.locate((*path, VALUE))
+        raise SpecError([Problem(error.code, error.message, file, line, column + error.column, json_path(path))]) from None
+    low = int(spec.get("from", 1))
+    values = list(range(low, top + 1))
+    if spec.get("and_back"):
+        values += values[-2::-1]
+    if not values:
+        file, line, column = source.locate(path)
+        raise SpecError([Problem("TR305", f"no hand size from {low} to {top}", file, line, column, json_path(path))])
+    return Schedule(tuple(values), chance)

@@ -38,11 +38,14 @@ from trickrules.rules.ruleset import (
     TokenKind,
     TrumpChoice,
     Trumps,
+    TurnedUp,
 )
-from trickrules.spec.compile_round import RoundCompiler
+from trickrules.spec.compile_round import RoundCompiler, hand_size_schedule
 from trickrules.spec.source import SpecSource, json_path
 
 BUILTIN_MEASURES = ("tricks", "cards")
+SCORE_NAMES = ("bid", "bids")
+"""Names a scoring expression reads besides measures, options and counters."""
 
 
 def compile_ruleset(
@@ -136,7 +139,8 @@ class _Compiler:
             _fail(self.source, ("deal", "hand_size"), "TR305", message)
         constants = {name: _constant(value) for name, value in self.values.items()}
         self.later = RoundCompiler(self.source, data, self.players, constants, self.card_condition)
-        self.later.hand_size = deal.hand_size
+        self.later.hand_size = deal.hand_size if deal.hand_sizes is None else min(deal.hand_sizes.values)
+        self.later.score_names = (*self.measure_names, *(f"all_{m}" for m in self.measure_names), *SCORE_NAMES)
         scoring = self.scoring(data["scoring"])
         trumps = self.trumps(data.get("trumps", "none"))
         rounds, until = self.later.rounds()
@@ -164,6 +168,7 @@ class _Compiler:
             restrictions=self.later.restrictions(),
             until=until,
             constants=tuple(sorted(constants.items())),
+            teams=self.later.teams(),
             source_file=self.source.file,
             source_digest=self.source.digest,
         )
@@ -258,6 +263,8 @@ class _Compiler:
         raw = self.data["deal"]
         dealer = raw.get("dealer") or {}
         raw_leader = raw.get("first_leader", "left_of_dealer")
+        sizes = hand_size_schedule(raw["hand_size"], self.players, self.source)
+        size = max(sizes.values) if sizes is not None else _by_players(raw["hand_size"], self.players)
         card = 0
         if isinstance(raw_leader, str):
             leader, seat = raw_leader, 0
@@ -266,7 +273,9 @@ class _Compiler:
         else:
             leader, seat = "seat", int(raw_leader["seat"]) % self.players
         return Deal(
-            hand_size=_by_players(raw["hand_size"], self.players),
+            hand_size=size,
+            hand_sizes=sizes,
+            dealer_random=bool(dealer.get("random", False)),
             dealer_first=int(dealer.get("first", 0)) % self.players,
             dealer_rotation=int(dealer.get("rotation", 1)),
             first_leader=leader,  # type: ignore[arg-type]  # the schema allows only these words
@@ -285,6 +294,8 @@ class _Compiler:
     def trumps(self, raw: Any) -> Trumps:
         if raw == "none" or raw is None:
             return frozenset()
+        if raw == "turned_up":
+            return TurnedUp()
         if isinstance(raw, dict):
             choose = raw["choose"]
             return TrumpChoice(choose.get("by", "dealer"), tuple(self.suits.index(s) for s in choose["from"]))
@@ -366,9 +377,12 @@ class _Compiler:
             measure = self.measure_names.index(raw["add"])
             return PointRule("add", measure=measure, times=int(raw.get("times", 1)), name=raw.get("name", ""))
         if "add" in raw:
-            names = (*self.later.play_names(), *self.measure_names, *(f"all_{m}" for m in self.measure_names))
+            names = (*self.later.play_names(), *self.measure_names, *(f"all_{m}" for m in self.measure_names), *SCORE_NAMES)
             expression = self.later.expression(raw["add"], ("scoring", "round", index, "add"), names)
-            return PointRule("expression", expression=expression, name=raw.get("name", ""))
+            per = raw.get("per", "player")
+            if per == "team" and not self.data.get("teams"):
+                _fail(self.source, ("scoring", "round", index, "per"), "TR323", "per: team needs teams")
+            return PointRule("expression", expression=expression, name=raw.get("name", ""), per=per)
         award = raw["award"]
         keys = tuple(self.rank_key(k) for k in award["to_best_by"])
         return PointRule("award", points=int(award["points"]), keys=keys)

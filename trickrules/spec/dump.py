@@ -40,6 +40,7 @@ from trickrules.rules.ruleset import (
     Tableau,
     TokenKind,
     TrumpChoice,
+    TurnedUp,
 )
 
 __all__ = ["dump_spec", "dump_yaml"]
@@ -50,7 +51,7 @@ _BUILTIN_MEASURES = 2  # `tricks` and `cards` come first in every compiled scori
 def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
     """Spec data (plain dicts, lists and scalars) that compiles back to `ruleset`."""
     deck = ruleset.deck
-    language2 = bool(ruleset.round or ruleset.counters or ruleset.restrictions or ruleset.until is not None) or any(
+    language2 = bool(ruleset.round or ruleset.counters or ruleset.restrictions or ruleset.teams or ruleset.until is not None) or any(
         rule.kind == "expression" for rule in ruleset.scoring.round_rules
     )
     data: dict[str, Any] = {"language": 2 if language2 else 1, "id": ruleset.id, "title": ruleset.title}
@@ -68,6 +69,8 @@ def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
         data["round"] = [_round_step(step) for step in ruleset.round]
     if ruleset.counters:
         data["counters"] = {c.name: _counter(c, deck) for c in ruleset.counters}
+    if ruleset.teams:
+        data["teams"] = [list(team) for team in ruleset.teams]
     if ruleset.restrictions:
         data["restrictions"] = [_restriction(r, deck) for r in ruleset.restrictions]
     data["trumps"] = _trumps(ruleset, deck)
@@ -163,9 +166,14 @@ def _deal(ruleset: Ruleset) -> dict[str, Any]:
         leader = {"seat": deal.first_leader_seat}
     elif leader == "holder":
         leader = {"holder": ruleset.deck.cards[deal.first_leader_card].id}
+    dealer: dict[str, Any] = {"first": deal.dealer_first, "rotation": deal.dealer_rotation}
+    if deal.dealer_random:
+        dealer["random"] = True
+    sizes = deal.hand_sizes
+    hand_size: Any = _hand_size(ruleset) if sizes is None else {"chance" if sizes.chance else "by_round": list(sizes.values)}
     return {
-        "hand_size": _hand_size(ruleset),
-        "dealer": {"first": deal.dealer_first, "rotation": deal.dealer_rotation},
+        "hand_size": hand_size,
+        "dealer": dealer,
         "first_leader": leader,
         "next_leader": "trick_winner",
     }
@@ -186,6 +194,8 @@ def _trumps(ruleset: Ruleset, deck: Deck) -> Any:
     trumps = ruleset.trumps
     if isinstance(trumps, TrumpChoice):
         return {"choose": {"by": trumps.by, "from": [deck.suits[s] for s in trumps.candidates]}}
+    if isinstance(trumps, TurnedUp):
+        return "turned_up"
     return [deck.suits[s] for s in sorted(trumps)] if trumps else "none"
 
 
@@ -306,7 +316,7 @@ def _measure(measure: Measure, ruleset: Ruleset) -> dict[str, Any]:
 def _point_rule(rule: PointRule, measures: tuple[Measure, ...]) -> dict[str, Any]:
     if rule.kind == "expression":
         assert rule.expression is not None
-        return {"add": rule.expression.text} | ({"name": rule.name} if rule.name else {})
+        return {"add": rule.expression.text, "per": rule.per} | ({"name": rule.name} if rule.name else {})
     if rule.kind == "add":
         return {"add": measures[rule.measure].name, "times": rule.times} | ({"name": rule.name} if rule.name else {})
     keys = [{"most" if key.most else "fewest": measures[key.measure].name} for key in rule.keys]
@@ -317,6 +327,15 @@ def _point_rule(rule: PointRule, measures: tuple[Measure, ...]) -> dict[str, Any
 
 
 def _round_step(step: RoundStep) -> Any:
+    if step.bidding is not None:
+        bid = step.bidding
+        data: dict[str, Any] = {"values": {"from": bid.lowest, "to": bid.highest.text}}
+        if bid.allow is not None:
+            data["allow"] = bid.allow.text
+        if bid.names:
+            data["names"] = {value: word for value, word in bid.names}
+        data["first"] = {"seat": bid.first_seat} if bid.first == "seat" else bid.first
+        return {"bid": data}
     if step.passing is None:
         return step.kind
     passing = step.passing

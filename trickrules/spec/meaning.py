@@ -392,6 +392,8 @@ def _hand_size(spec: Meaning, hand_size: Any, players: int) -> tuple[int | None,
     if name is not None:
         default = spec.options.get(name, {}).get("default")
         return (default if is_integer(None, default) else None), ("deal", "hand_size")
+    if not isinstance(hand_size, dict) or "by_players" not in hand_size:
+        return None, ("deal", "hand_size")  # a schedule or chance: the compiler checks each size
     counts = hand_size["by_players"]
     path = ("deal", "hand_size", "by_players", str(players))
     return counts.get(str(players)), path

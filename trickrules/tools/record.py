@@ -101,6 +101,14 @@ class _RecordBuilder:
             chooser = (self.current()["dealer"] + offset) % self.game.num_players
             self.current()["decisions"].append({"player": chooser, "choice": f"trumps {suits[0]}"})
 
+    def on_turn_up(self, event: dict[str, Any]) -> None:
+        self.current()["turn_up"] = self.card(event["card"]) if event["card"] >= 0 else None
+
+    def on_bid(self, event: dict[str, Any]) -> None:
+        bids = self.current().setdefault("bids", [None] * self.game.num_players)
+        bids[event["player"]] = event["name"]
+        self.current()["decisions"].append({"player": event["player"], "choice": f"bid {event['name']}"})
+
     def on_pass_direction(self, event: dict[str, Any]) -> None:
         self.current()["pass"] = {"direction": event["direction"], "cards": [[] for _ in range(self.game.num_players)]}
 
@@ -183,6 +191,7 @@ def build_record(state: State, agents: Sequence[str] = ()) -> dict[str, Any]:
         "options": {name: list(v) if isinstance(v, tuple) else v for name, v in rules.options},
         "seed": state.seed,
         "players": game.num_players,
+        **({"teams": [list(team) for team in rules.teams]} if rules.teams else {}),
         "agents": list(agents),
         "cards": [card_entry(game, c) for c in range(game.num_cards)],
         "rounds": _RecordBuilder(state).build(),

@@ -33,6 +33,7 @@ from trickrules.rules.ruleset import (
     Tableau,
     TokenKind,
     TrumpChoice,
+    TurnedUp,
 )
 
 from trickrules.tools.rulebook_round import game_end_words, restrictions_section, round_section
@@ -270,6 +271,11 @@ class _Book:
             lines.append(
                 f"At the start of each round, before the first trick, {chooser} chooses one trump suit "
                 f"from {join_words((suits[s] for s in trumps.candidates), 'or')}."
+            )
+        elif isinstance(trumps, TurnedUp):
+            lines.append(
+                "After the deal the next card of the deck is turned face up: its suit is trump for the round "
+                "(with no card left, there are no trumps). The card takes no part in the play."
             )
         elif not trumps:
             lines.append("There are no trumps.")

@@ -73,16 +73,22 @@ def render_record(record: dict[str, Any]) -> str:
     spec = record["spec"]
     options = ", ".join(f"{k}={','.join(v) if isinstance(v, list) else v}" for k, v in record["options"].items())
     lines = [f"{spec['title']} ({spec['id']}), {record['players']} players, seed {record['seed']}, options: {options or '-'}"]
+    if record.get("teams"):
+        lines.append("Teams: " + "; ".join(" and ".join(f"P{p}" for p in team) for team in record["teams"]))
     for round_ in record["rounds"]:
         trumps = ", ".join(round_["trumps"]) or "none"
         lines.append("")
         lines.append(f"Round {round_['round']}: dealer P{round_['dealer']}, trumps {trumps}")
         passing = round_.get("pass")
         for decision in round_.get("decisions", []):
-            if not decision["choice"].startswith("pass "):
+            if not decision["choice"].startswith(("pass ", "bid ")):
                 lines.append(f"  P{decision['player']} chooses {decision['choice']}")
         for player, hand in enumerate(round_["hands"]):
             lines.append(f"  {_seat(record, player)} holds: {' '.join(hand)}")
+        if "turn_up" in round_:
+            lines.append(f"  Turned up: {round_['turn_up'] or 'nothing (no card left)'}")
+        if "bids" in round_:
+            lines.append("  Bids: " + ", ".join(f"P{p} {b}" for p, b in enumerate(round_["bids"])))
         if passing is not None:
             lines.append(f"  Passing {passing['direction']}:" if any(passing["cards"]) else f"  Passing {passing['direction']}: no cards pass")
             for player, cards in enumerate(passing["cards"]):

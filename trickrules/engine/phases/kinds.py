@@ -14,7 +14,8 @@ class Phase(IntEnum):
     PLACE_CARDS = 3
     TERMINAL = 4
     PASS = 5
+    BID = 6
 
 
 # Plain integers on the hot path: comparing them is cheaper than comparing enum members.
-CHOOSE_TRUMPS, PLAY, PLACE_TOKENS, PLACE_CARDS, TERMINAL, PASS = (int(p) for p in Phase)
+CHOOSE_TRUMPS, PLAY, PLACE_TOKENS, PLACE_CARDS, TERMINAL, PASS, BID = (int(p) for p in Phase)

@@ -1,0 +1,87 @@
+"""Phase: each player bids once, in seat order (action ``bid <value>``, e.g. ``bid 3``, ``bid nil``).
+
+The values run from the spec's lowest to its highest (an expression of the hand size); a
+value is legal while the phase's `allow` expression holds for it. Bids stay readable for the
+rest of the round (`State.bids`), by scoring expressions as `bid` and `bids`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from trickrules.rules.ruleset import BidPhase
+
+from .kinds import BID
+
+if TYPE_CHECKING:
+    from trickrules.engine.state import State
+
+
+def start(state: State, rules: BidPhase) -> None:
+    """Begin the bidding with the first bidder."""
+    n = state.num_players
+    if rules.first == "seat":
+        first = rules.first_seat
+    else:
+        first = (state.dealer + (0 if rules.first == "dealer" else 1)) % n
+    state.parts["bid"] = {"rules": rules, "first": first, "made": 0}
+    state._phase = BID
+    state.current = first
+
+
+def player(state: State) -> int:
+    return state.current
+
+
+def bid_env(state: State, player: int) -> dict[str, Any]:
+    """What the bid phase's expressions read for `player`, before the candidate `bid`."""
+    bids = state.bids
+    made = [b for b in bids if b is not None]
+    partner = -1
+    for team in state.game.ruleset.teams:
+        if player in team:
+            partner = next((b for p in team if p != player and (b := bids[p]) is not None), -1)
+    env = dict(state.env(player))
+    env.update(
+        hand_size=state.hand_size,
+        players=state.num_players,
+        bids_total=sum(made),
+        bids_made=len(made),
+        last=len(made) == state.num_players - 1,
+        partner_bid=partner,
+    )
+    return env
+
+
+def legal(state: State) -> list[int]:
+    own = state.parts["bid"]
+    rules: BidPhase = own["rules"]
+    env = bid_env(state, state.current)
+    highest = int(rules.highest(env))
+    offset = state.game.bid_offset
+    values = range(rules.lowest, highest + 1)
+    allow = rules.allow
+    if allow is None:
+        return [offset + v for v in values]
+    result = []
+    for value in values:
+        env["bid"] = value
+        if allow(env):
+            result.append(offset + value)
+    return result
+
+
+def apply(state: State, action: int) -> None:
+    own = state.parts["bid"]
+    player = state.current
+    value = action - state.game.bid_offset
+    state.bids[player] = value
+    state.changed()
+    if state.events is not None:
+        state.log("bid", player=player, bid=value, name=own["rules"].name(value))
+    own["made"] += 1
+    if own["made"] < state.num_players:
+        state.current = (own["first"] + own["made"]) % state.num_players
+        return
+    del state.parts["bid"]
+    state.next_step()
