@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from trickrules.engine.phases.kinds import Phase
+
 if TYPE_CHECKING:
     from trickrules.engine.state import State
 
@@ -52,11 +54,19 @@ class GreedyAgent:
         self.rng = random.Random(seed)
 
     def step(self, state: State) -> int:
-        """The action with the best immediate gain, lowest card first among equals."""
+        """The action with the best immediate gain, lowest card first among equals.
+
+        In a bid phase it bids the tricks its hand is worth (`estimate_tricks`); once it has
+        bid, it plays for tricks while its side still needs them and avoids them after.
+        """
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         player = state.current_player()
+        if state.phase == Phase.BID:
+            wanted = round(estimate_tricks(state, player))
+            offset = state.game.bid_offset
+            return min(legal, key=lambda a: (abs(a - offset - wanted), a))
         before = _standing(state, player)
         faces = state.tables.faces
         num_cards = state.game.num_cards
@@ -72,9 +82,41 @@ class GreedyAgent:
 
 
 def _standing(state: State, player: int) -> float:
-    """Tokens, tricks and points a player holds now (a rough value of the position)."""
+    """Tokens, tricks and points a player holds now (a rough value of the position).
+
+    After a bid, tricks count for the player's side while it has fewer than it bid, and
+    against it once it has them all (an overtrick risks the contract's bonus).
+    """
     tokens = sum(state.pool[player]) + sum(state.section_tokens[player])
-    return tokens + 0.5 * state.tricks_won[player] + state.bonus[player] + state.totals[player]
+    tricks = 0.5 * state.tricks_won[player]
+    bid = state.bids[player] if state.game.bidding is not None else None
+    if bid is not None:
+        side = next((team for team in state.game.ruleset.teams if player in team), (player,))
+        side_bid = sum(state.bids[p] or 0 for p in side)
+        side_tricks = sum(state.tricks_won[p] for p in side)
+        own_nil = bid == 0
+        tricks = -state.tricks_won[player] if own_nil else min(side_tricks, side_bid) - max(0, side_tricks - side_bid)
+    return tokens + tricks + state.bonus[player] + state.totals[player]
+
+
+def estimate_tricks(state: State, player: int) -> float:
+    """The tricks a hand is likely to take: trumps and high cards count, by their rank.
+
+    Each card counts its rank's place among the deck's ranks cubed (an ace near 1, a middle
+    card near 0); a trump counts half again as much, at least a half.
+    """
+    faces = state.tables.faces
+    ranks = sorted({faces.rank[c] for c in range(state.game.num_cards)})
+    low, high = ranks[0], ranks[-1]
+    span = max(1, high - low)
+    total = 0.0
+    for card in state.hands[player]:
+        place = (faces.rank[card] - low) / span
+        value = place**3
+        if faces.is_trump[card]:
+            value = max(0.5, min(1.0, 1.5 * value))
+        total += value
+    return total
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}

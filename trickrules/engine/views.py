@@ -50,7 +50,23 @@ def public_view(state: State) -> dict[str, Any]:
         "tokens": [dict(zip((t.name for t in rules.tokens), state.pool[p])) for p in range(n)],
         "supply": {t.name: state.supply[i] for i, t in enumerate(rules.tokens)},
         "totals": list(state.totals),
-    }
+    } | _language2_view(state)
+
+
+def _language2_view(state: State) -> dict[str, Any]:
+    """Bids, teams and the turned-up card, where the game has them."""
+    game = state.game
+    view: dict[str, Any] = {}
+    if game.bidding is not None:
+        view["bids"] = [None if b is None else game.bidding.name(b) for b in state.bids]
+    if game.ruleset.teams:
+        view["teams"] = [list(team) for team in game.ruleset.teams]
+    if any(step.kind == "turn_up" for step in game.steps):
+        card = getattr(state, "turned_up", -1)
+        view["turned_up"] = game.card_ids[card] if card >= 0 else None
+    if state.counters:
+        view["counters"] = {k: list(v) if isinstance(v, list) else v for k, v in state.counters.items()}
+    return view
 
 
 def observation(state: State, player: int) -> dict[str, Any]:

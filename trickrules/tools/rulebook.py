@@ -36,7 +36,7 @@ from trickrules.rules.ruleset import (
     TurnedUp,
 )
 
-from trickrules.tools.rulebook_round import game_end_words, restrictions_section, round_section
+from trickrules.tools.rulebook_round import game_end_words, hand_size_words, restrictions_section, round_section, teams_words
 from trickrules.tools.rulebook_words import (
     SECTION_VALUE_WORDS,
     card_condition_words,
@@ -227,14 +227,19 @@ class _Book:
             f"- This rulebook is for **{rules.players} players**; the game allows {allowed}.",
             f"- A game has {plural('round', rules.rounds)}." if rules.until is None else f"- A game has rounds until `{rules.until.text}` holds, {plural('round', rules.rounds)} at most.",
             f"- At the start of each round, shuffle all {len(self.deck.cards)} cards and deal "
-            f"{deal.hand_size} to each player. {left}",
+            f"{hand_size_words(deal)} to each player. {left if deal.hand_sizes is None else 'The cards not dealt are set aside unseen.'}",
         ]
+        if self.rules.teams:
+            lines.append(f"- {teams_words(self.rules)}")
         other = self.other_hand_sizes()
         if other:
             lines.append(f"- With other player counts: {other}.")
         rotation = deal.dealer_rotation
         moves = "stays with that player" if rotation % rules.players == 0 else f"moves on by {plural('seat', rotation)} each round"
-        lines.append(f"- Seat {deal.dealer_first} deals the first round; the deal {moves}.")
+        if deal.dealer_random:
+            lines.append("- The dealer of each round is drawn at random, each seat as likely.")
+        else:
+            lines.append(f"- Seat {deal.dealer_first} deals the first round; the deal {moves}.")
         lines.append(f"- {self.first_leader_words()} leads the first trick of a round; the winner of each trick leads the next.")
         return "\n".join(lines)
 

@@ -3,7 +3,7 @@ restrictions, expression scoring and the end of a game played until a condition 
 
 from __future__ import annotations
 
-from trickrules.rules.ruleset import Counter, PassPhase, Restriction, Ruleset
+from trickrules.rules.ruleset import BidPhase, Counter, Deal, PassPhase, Restriction, Ruleset
 from trickrules.tools.rulebook_words import card_condition_words, join_words, plural
 
 DIRECTION_WORDS = {"left": "to the left (the next seat)", "right": "to the right (the previous seat)", "across": "across the table", "none": "nowhere (no passing)"}
@@ -33,12 +33,51 @@ def passing_words(passing: PassPhase) -> str:
     )
 
 
+def bidding_words(bid: BidPhase) -> str:
+    """The bid phase as a paragraph."""
+    first = {"dealer": "the dealer", "left_of_dealer": "the player after the dealer"}.get(bid.first, f"seat {bid.first_seat}")
+    names = "".join(f" A bid of {value} is called *{word}*." for value, word in bid.names)
+    text = (
+        f"Before the first trick each player bids once, in seat order from {first}: a number of tricks "
+        f"from {bid.lowest} to `{bid.highest.text}`.{names}"
+    )
+    if bid.allow is not None:
+        text += (
+            f" A bid is allowed only where `{bid.allow.text}` holds (`bid` is the bid, `bids_total` and "
+            "`bids_made` the sum and number of bids so far, `last` whether the bidder bids last, "
+            "`partner_bid` the partner's bid or -1)."
+        )
+    return text + " Every player sees every bid."
+
+
 def round_section(ruleset: Ruleset) -> str:
     """## Before the tricks: the phases between the deal and the play, if any."""
-    lines = [passing_words(step.passing) for step in ruleset.round if step.passing is not None]
-    if not lines:
-        return ""
-    return "\n".join(["## Passing", "", *lines])
+    parts = []
+    passes = [passing_words(step.passing) for step in ruleset.round if step.passing is not None]
+    if passes:
+        parts.append("\n".join(["## Passing", "", *passes]))
+    bids = [bidding_words(step.bidding) for step in ruleset.round if step.bidding is not None]
+    if bids:
+        parts.append("\n".join(["## Bidding", "", *bids]))
+    return "\n\n".join(parts)
+
+
+def hand_size_words(deal: Deal) -> str:
+    """How many cards each player gets: a number, a schedule by round, or drawn at random."""
+    sizes = deal.hand_sizes
+    if sizes is None:
+        return str(deal.hand_size)
+    values = sizes.values
+    shown = join_words(map(str, values)) if len(values) <= 8 else f"{', '.join(map(str, values[:5]))} ... {values[-1]}"
+    if sizes.chance:
+        return f"a number of cards drawn at random each round, each as likely ({shown})"
+    return f"a number of cards by round, in turn: {shown} (then again from the start)"
+
+
+def teams_words(ruleset: Ruleset) -> str:
+    """Who plays with whom."""
+    teams = "; ".join(join_words(f"seat {p}" for p in team) for team in ruleset.teams)
+    return f"Partners play as teams ({teams}): partners pool their points and share a win."
 
 
 def counter_words(counter: Counter, ruleset: Ruleset) -> str:

@@ -238,6 +238,8 @@ def point_rule_words(rule: PointRule, measures: Sequence[Measure]) -> str:
     if rule.kind == "expression":
         assert rule.expression is not None
         label = f"**{rule.name}**: " if rule.name else ""
+        if rule.per == "team":
+            return f"{label}each team scores `{rule.expression.text}`, with its members' measures and bids added up."
         return f"{label}each player scores `{rule.expression.text}`."
     if rule.kind == "add":
         name = measures[rule.measure].name
