@@ -62,13 +62,14 @@ def render_report(result: SimulationResult) -> str:
     """The figures of one result as plain-text tables."""
     games = result.games
     lines = _header(result)
-    lines.append(f"Win rates: {TIE_RULE}; {result.shared_games} games ({_percent(result.shared_games / games)}) had a shared win.")
+    lines.append(f"Win rates: {TIE_RULE}{'; partners share their wins' if result.teams else ''}; {result.shared_games} games ({_percent(result.shared_games / games)}) had a shared win.")
     lines += ["", f"{'seat':<6}{'agent':<9}{'win rate':>9}  {'95% CI':<17}{'mean score':>11}{'sd':>8}{'min':>7}{'max':>7}"]
     for seat in result.seats:
         low, high = seat.wins.interval() or (0.0, 0.0)
         ci = f"[{_percent(low)}, {_percent(high)}]"
         s = seat.scores
         lines.append(f"P{seat.seat:<5}{seat.agent:<9}{_percent(seat.wins.rate):>9}  {ci:<17}{s.mean:>11.2f}{s.sd:>8.2f}{s.minimum:>7}{s.maximum:>7}")
+    lines += _team_lines(result) + _contract_lines(result)
     t, d = result.tricks, result.decisions
     lines += ["", f"Game length: {t.mean:.2f} tricks (sd {t.sd:.2f}, {t.minimum}..{t.maximum}), "
               f"{d.mean:.2f} decisions (sd {d.sd:.2f}, {d.minimum}..{d.maximum})"]
@@ -76,6 +77,40 @@ def render_report(result: SimulationResult) -> str:
     lines += _trick_win_lines("rank", [(str(r), p) for r, p in result.ranks])
     lines += _trick_win_lines("card", list(result.cards))
     return "\n".join(lines)
+
+
+def _team_lines(result: SimulationResult) -> list[str]:
+    """Win rates by team: the members' shares of wins added up (partners win together)."""
+    if not result.teams:
+        return []
+    lines = ["", f"{'team':<12}{'agents':<18}{'win rate':>9}  95% CI"]
+    for team in result.teams:
+        wins = Proportion(sum(result.seats[p].wins.successes for p in team), result.games)
+        low, high = wins.interval() or (0.0, 0.0)
+        agents = ",".join(result.agents[p] for p in team)
+        label = "+".join(f"P{p}" for p in team)
+        lines.append(f"{label:<12}{agents:<18}{_percent(wins.rate):>9}  [{_percent(low)}, {_percent(high)}]")
+    return lines
+
+
+def _contract_lines(result: SimulationResult) -> list[str]:
+    """How often each side's bids were made (tricks >= bid), made exactly, or missed."""
+    contracts = [r for r in result.rules if r.kind == "contract"]
+    if not contracts:
+        return []
+    lines = ["", f"{'contracts':<12}{'rounds':>8}{'made':>9}  {'95% CI':<17}{'exact':>8}{'missed':>8}"]
+    for rule in contracts:
+        rounds = rule.fired.total
+        amounts = dict(rule.amounts)
+        made, exact = amounts["made"].total, amounts["exact"].total
+        rate = Proportion(made, rounds)
+        low, high = rate.interval() or (0.0, 0.0)
+        missed = _percent((rounds - made) / rounds) if rounds else "-"
+        lines.append(
+            f"{rule.name:<12}{rounds:>8}{_percent(rate.rate):>9}  {'[' + _percent(low) + ', ' + _percent(high) + ']':<17}"
+            f"{_percent(exact / rounds) if rounds else '-':>8}{missed:>8}"
+        )
+    return lines
 
 
 _RULE_TITLES = {

@@ -88,6 +88,7 @@ class SimulationResult:
     section_counts: dict[str, dict[str, int]]
     cards: tuple[tuple[str, Proportion], ...]
     ranks: tuple[tuple[int, Proportion], ...]
+    teams: tuple[tuple[int, ...], ...] = ()
     elapsed: float = field(default=0.0, compare=False)
 
     def rule(self, kind: str, name: str) -> RuleFigures | None:
@@ -113,7 +114,7 @@ class SimulationResult:
             "sections": self.section_counts,
             "cards": {card: won.to_json() for card, won in self.cards},
             "ranks": {str(rank): won.to_json() for rank, won in self.ranks},
-        }
+        } | ({"teams": [list(team) for team in self.teams]} if self.teams else {})
 
 
 def _result(game: Game, spec: str, agents: tuple[str, ...], seed: int, tally: Tally) -> SimulationResult:
@@ -151,6 +152,7 @@ def _result(game: Game, spec: str, agents: tuple[str, ...], seed: int, tally: Ta
         section_counts=sections,
         cards=tuple((card, Proportion(tally.card_won[i], tally.card_played[i])) for i, card in enumerate(game.card_ids)),
         ranks=tuple((rank, Proportion(tally.rank_won.get(rank, 0), played)) for rank, played in sorted(tally.rank_played.items())),
+        teams=rules.teams,
     )
 
 

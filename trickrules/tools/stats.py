@@ -371,6 +371,7 @@ class Tallier:
         self.has_sections = rules.tableau is not None
         # the rank a card counts as, by (card, face index): the face comes with each play
         self.face_rank = tuple(tuple(face.rank for face in card.faces) for card in rules.deck.cards)
+        self.sides = side_labels(game) if game.bidding is not None else ()
         self.keys = self._keys()
 
     def _keys(self) -> tuple[Key, ...]:
@@ -385,6 +386,8 @@ class Tallier:
                 keys += [("section", case, "fired"), ("section", case, "score")]
         for label in self.rule_labels:
             keys += [("round rule", label, "fired"), ("round rule", label, "points")]
+        for _, label in self.sides:
+            keys += [("contract", label, m) for m in ("fired", "made", "exact")]
         return tuple(keys)
 
     def new_tally(self) -> Tally:
@@ -422,9 +425,15 @@ class Tallier:
 
     def _read_events(self, tally: Tally, values: dict[Key, int], events: Iterable[dict[str, Any]]) -> None:
         ranks: dict[int, int] = {}  # card -> rank it counted as in the current trick
+        bids: dict[int, int] = {}
         for event in events:
             kind = event["type"]
-            if kind == "play":
+            if kind == "bid":
+                bids[event["player"]] = event["bid"]
+            elif kind == "round_end" and bids:
+                self._read_contracts(values, bids, [m["tricks"] for m in event["measures"]])
+                bids = {}
+            elif kind == "play":
                 ranks[event["card"]] = self.face_rank[event["card"]][event["face"]]
             elif kind == "trick":
                 self._read_trick(tally, event, ranks)
@@ -435,6 +444,14 @@ class Tallier:
                     values[(*figure, "fired")] += 1
                     values[(*figure, "asked")] += event["amount"]
                     values[(*figure, "taken")] += event["taken"]
+
+    def _read_contracts(self, values: dict[Key, int], bids: dict[int, int], tricks: list[int]) -> None:
+        """A round's contracts: each side bid, made (tricks >= bid) or made exactly."""
+        for seats, label in self.sides:
+            bid, taken = sum(bids.get(p, 0) for p in seats), sum(tricks[p] for p in seats)
+            values["contract", label, "fired"] += 1
+            values["contract", label, "made"] += taken >= bid
+            values["contract", label, "exact"] += taken == bid
 
     def _read_trick(self, tally: Tally, event: dict[str, Any], ranks: dict[int, int]) -> None:
         cards = event["cards"]
@@ -457,6 +474,12 @@ class Tallier:
             for label, value in zip(self.rule_labels, points.values()):
                 values["round rule", label, "fired"] += value != 0
                 values["round rule", label, "points"] += value
+
+
+def side_labels(game: Game) -> tuple[tuple[tuple[int, ...], str], ...]:
+    """The sides that bid: each team (``P0+P2``), or each player (``P0``) without teams."""
+    teams = game.ruleset.teams or tuple((p,) for p in range(game.num_players))
+    return tuple((team, "+".join(f"P{p}" for p in team)) for team in teams)
 
 
 def unique_labels(labels: Iterable[str]) -> tuple[str, ...]:
