@@ -18,6 +18,8 @@ from typing import Any
 
 import pyspiel
 import pytest
+import trickrules
+from openspiel_oh_hell import OH_HELL_OPTIONS as _OPTIONS, OH_HELL_SPEC as _SPEC
 from openspiel_oh_hell import (
     DEFAULT_PARAMS,
     MADE_BID_BONUS,
@@ -492,3 +494,26 @@ def test_the_replay_reports_a_corrupted_trace(mutation, traces, oh_hell):
     differences = replay_in_trickrules(mutated, oh_hell)
     assert differences, f"{mutation.__name__} (seed {original.seed}) went unnoticed"
     assert len(differences) == 1 and f"seed {original.seed}" in differences[0]
+
+
+# ---------------------------------------------------------------- a broken spec is caught
+
+
+_TEXT = _SPEC.read_text(encoding="utf-8")
+BROKEN_SPECS = {
+    "no hook": ('allow: "not (last and bids_total + bid == hand_size)"', 'allow: "True"'),
+    "exact bid worth 5": ("tricks * points_per_trick + 10 if tricks == bid", "tricks * points_per_trick + 5 if tricks == bid"),
+    "no trumps": ("trumps: turned_up", "trumps: none"),
+    "the dealer leads": ("  first_leader: left_of_dealer", "  first_leader: dealer"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN_SPECS))
+def test_the_cross_check_catches_a_broken_rule_in_the_spec(name: str, traces: list[OhHellTrace]) -> None:
+    old, new = BROKEN_SPECS[name]
+    assert old in _TEXT, name
+    text = _TEXT.replace(old, new)
+    if name == "no trumps":
+        text = text.replace("  - turn_up\n", "")
+    game = trickrules.load_game(trickrules.load_ruleset_text(text, players=3, options=_OPTIONS))
+    assert any(replay_in_trickrules(t, game) for t in traces), f"{name}: no difference in {len(traces)} games"

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import pyspiel
 import pytest
+from openspiel_spades import SPADES_OPTIONS as _OPTIONS, SPADES_SPEC as _SPEC
 from openspiel_spades import (
     DEFAULT_PARAMS,
     LOW_BID_CAP,
@@ -398,3 +399,23 @@ def test_the_replay_reports_a_corrupted_trace(mutation, traces, spades):
     differences = replay_in_trickrules(mutated, spades)
     assert differences, f"{mutation.__name__} (seed {original.seed}) went unnoticed"
     assert len(differences) == 1 and f"seed {original.seed}" in differences[0]
+
+
+# ---------------------------------------------------------------- a broken spec is caught
+
+
+_TEXT = _SPEC.read_text(encoding="utf-8")
+BROKEN_SPECS = {
+    "no partner limit": ('allow: "partner_bid < 0 or bid <= 13 - partner_bid"', 'allow: "True"'),
+    "spades broken as in standard play": ('        never: "True"', "        never: not broken"),
+    "no nil bonus": ('add: "(100 if tricks == 0 else -100) if bid == 0 else 0"', 'add: "0"'),
+    "missed contract costs 5 a trick": ("else -10 * bid\"", "else -5 * bid\""),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN_SPECS))
+def test_the_cross_check_catches_a_broken_rule_in_the_spec(name: str, traces: list[SpadesTrace]) -> None:
+    old, new = BROKEN_SPECS[name]
+    assert old in _TEXT, name
+    game = trickrules.load_game(trickrules.load_ruleset_text(_TEXT.replace(old, new), options=_OPTIONS))
+    assert any(replay_in_trickrules(t, game) for t in traces), f"{name}: no difference in {len(traces)} games"
