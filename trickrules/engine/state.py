@@ -70,7 +70,7 @@ class State:
         self.deals = deals
         self.counters: dict[str, Any] = {}
         self.parts: dict[str, Any] = {}  # a phase's own values, by phase kind, while it runs
-        self._env: dict[str, Any] | None = None
+        self._env: dict[int, dict[str, Any]] | None = None  # by player, see `env`
         self._reset_counters("game")
         self._start_round()
 
@@ -150,12 +150,16 @@ class State:
     def env(self, player: int) -> dict[str, Any]:
         """The values expressions read, as `player` sees them: counters, trick and round numbers.
 
-        Without player counters the mapping is shared until the next change (a card that
-        changes a counter, a finished trick or round); `changed()` drops it after an edit.
+        The mapping is kept until the next change (a card that changes a counter, a finished
+        trick or round) and must not be changed; `changed()` drops it after an edit.
         """
-        env = self._env
-        if env is not None:
-            return env
+        cache = self._env
+        if cache is None:
+            cache = self._env = {}
+        else:
+            env = cache.get(player)
+            if env is not None:
+                return env
         env = {**self.game.constants, **self.counters}
         env["trick"] = self.tricks_played + 1
         env["round"] = self.round + 1
@@ -166,8 +170,7 @@ class State:
             team = self.game.team_of[player] if self.game.team_of else 0
             for name, scope in self.game.player_counters:
                 env[name] = self.counters[name][team if scope == "team" else player]
-        else:
-            self._env = env
+        cache[player] = env
         return env
 
     def changed(self) -> None:

@@ -55,7 +55,7 @@ def legal(state: State) -> list[int]:
             continue
         if when is not None:
             if env is None:
-                env = state._env or state.env(state.current)
+                env = state.env(state.current)
             try:
                 if not when(env):
                     continue
