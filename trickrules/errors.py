@@ -15,7 +15,9 @@ from typing import Sequence
 
 __all__ = [
     "CODES",
+    "GameNotOverError",
     "IllegalActionError",
+    "OutOfRangeError",
     "Problem",
     "SpecError",
     "TrickrulesError",
@@ -105,7 +107,14 @@ class SpecError(TrickrulesError):
 
 
 class IllegalActionError(TrickrulesError, ValueError):
-    """An action was applied that is not legal in the state; quotes the legal ones."""
+    """An action was applied that is not legal in the state; says why in one or two lines.
+
+    The action, the legal actions (and their text forms, when the state gave them), the
+    reason and the full state's text (`state_text`) stay available as attributes.
+    """
+
+    MAX_SHOWN = 8
+    """How many legal actions the message names."""
 
     def __init__(
         self,
@@ -113,26 +122,43 @@ class IllegalActionError(TrickrulesError, ValueError):
         legal_actions: Sequence[int],
         state_text: str,
         reason: str = "",
+        legal_names: Sequence[str] = (),
     ) -> None:
-        """Keep the action, the legal actions, the state's text and the reason."""
+        """Keep the action, the legal actions, the state's text, the reason and the legal names."""
         self.action = action
         self.legal_actions: tuple[int, ...] = tuple(legal_actions)
         self.state_text = state_text
         self.reason = reason
+        self.legal_names: tuple[str, ...] = tuple(legal_names)
         super().__init__(self._text())
 
     def _text(self) -> str:
-        """Return the message quoting the action, the legal actions and the reason."""
+        """Return the message: what was refused and why, then the legal actions (a few named)."""
         why = f": {self.reason}" if self.reason else ""
-        legal = ", ".join(str(action) for action in self.legal_actions) or "none"
-        text = f"illegal action {self.action!r}{why}; legal actions: [{legal}]"
-        if self.state_text:
-            text += f"\nstate:\n{self.state_text}"
-        return text
+        first = f"illegal action {self.action!r}{why}"
+        legal = self.legal_actions
+        if not legal:
+            return f"{first}\nno action is legal now"
+        if len(self.legal_names) == len(legal):
+            shown = [f"{name} ({action})" for action, name in zip(legal, self.legal_names)]
+        else:
+            shown = [str(action) for action in legal]
+        more = len(shown) - self.MAX_SHOWN
+        listed = ", ".join(shown[: self.MAX_SHOWN]) + (f", and {more} more" if more > 0 else "")
+        count = f"{len(legal)} legal action{'s' if len(legal) != 1 else ''}"
+        return f"{first}\n{count}: [{listed}]"
 
-    def __reduce__(self) -> tuple[type, tuple[object, tuple[int, ...], str, str]]:
+    def __reduce__(self) -> tuple[type, tuple[object, tuple[int, ...], str, str, tuple[str, ...]]]:
         """Pickle by the constructor arguments."""
-        return (type(self), (self.action, self.legal_actions, self.state_text, self.reason))
+        return (type(self), (self.action, self.legal_actions, self.state_text, self.reason, self.legal_names))
+
+
+class OutOfRangeError(TrickrulesError, ValueError):
+    """A player or action number that the game does not have (e.g. seat 4 of 4, action -1)."""
+
+
+class GameNotOverError(TrickrulesError):
+    """A result asked for that only a finished game has (e.g. `State.winners()` mid-game)."""
 
 
 CODES: dict[str, str] = {

@@ -78,6 +78,15 @@ class Game:
         self.bidding = next((step.bidding for step in self.steps if step.bidding is not None), None)
         self.bid_offset = self.pass_offset + (self.num_cards if self.passes else 0)
         self.num_bids = self._most_bid() + 1 if self.bidding is not None else 0
+        trumps = ruleset.trumps
+        self.chooses_in_rounds = isinstance(trumps, TrumpChoice) and bool(trumps.rounds)
+        self.discards = self.chooses_in_rounds and any(r.dealer_takes_turned_up for r in trumps.rounds)  # type: ignore[union-attr]
+        self.goes_alone = any(step.kind == "go_alone" for step in self.steps)
+        self.choose_pass_action = self.bid_offset + self.num_bids  # 'pass' while choosing trumps
+        self.discard_offset = self.choose_pass_action + (1 if self.chooses_in_rounds else 0)
+        self.alone_offset = self.discard_offset + (self.num_cards if self.discards else 0)
+        self.end_offset = self.alone_offset + (2 if self.goes_alone else 0)
+        self.next_seats = tuple((p + 1) % self.num_players for p in range(self.num_players))
         sections = ruleset.tableau.sections if ruleset.tableau else ()
         self.tokens_needed = tuple(s.tokens_needed for s in sections)
         scoring = ruleset.scoring
@@ -154,6 +163,8 @@ class Game:
         rules = self.ruleset
         deal = rules.deal.hand_size * self.num_players
         per_round = deal + (1 if isinstance(rules.trumps, TrumpChoice) else 0)
+        if isinstance(rules.trumps, TrumpChoice):
+            per_round += self.num_players * len(rules.trumps.rounds) + int(self.discards) + int(self.goes_alone)
         for step in self.steps:
             if step.passing is not None:
                 per_round += max(step.passing.cards.values) * self.num_players
@@ -165,7 +176,7 @@ class Game:
             per_round += sum(s.tokens_needed for s in rules.tableau.sections) * self.num_players
         return GameInfo(
             num_players=self.num_players,
-            num_distinct_actions=self.bid_offset + self.num_bids,
+            num_distinct_actions=self.end_offset,
             max_game_length=per_round * rules.rounds,
             num_cards=self.num_cards,
             num_rounds=rules.rounds,
@@ -198,6 +209,12 @@ class Game:
             return f"pass {self.card_ids[action - self.pass_offset]}"
         if self.bidding is not None and self.bid_offset <= action < self.bid_offset + self.num_bids:
             return f"bid {self.bidding.name(action - self.bid_offset)}"
+        if self.chooses_in_rounds and action == self.choose_pass_action:
+            return "pass"
+        if self.discards and self.discard_offset <= action < self.discard_offset + self.num_cards:
+            return f"discard {self.card_ids[action - self.discard_offset]}"
+        if self.goes_alone and self.alone_offset <= action < self.alone_offset + 2:
+            return "alone" if action == self.alone_offset else "partner"
         raise ValueError(f"no action {action!r} in this game")
 
     def string_to_action(self, text: str) -> int:
@@ -205,6 +222,8 @@ class Game:
         verb, _, name = text.strip().partition(" ")
         name = name.strip()
         try:
+            if verb == "pass" and not name and self.chooses_in_rounds:
+                return self.choose_pass_action
             if verb == "play":
                 return self.card_index(name)
             if verb == "place":
@@ -216,6 +235,10 @@ class Game:
                 return self.trump_offset + self.ruleset.deck.suits.index(name)
             if verb == "pass" and self.passes:
                 return self.pass_offset + self.card_index(name)
+            if verb == "discard" and self.discards:
+                return self.discard_offset + self.card_index(name)
+            if verb in ("alone", "partner") and not name and self.goes_alone:
+                return self.alone_offset + (verb == "partner")
             if verb == "bid" and self.bidding is not None:
                 words = {word: value for value, word in self.bidding.names}
                 value = words[name] if name in words else int(name)

@@ -10,13 +10,25 @@ the trick, won cards, the tableau, scores); a phase module keeps the rest itself
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import operator
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from trickrules.engine import views
 from trickrules.engine.deals import GivenDeal, deal_order, deal_round
-from trickrules.engine.phases import PHASES, ROUND_SETUP, TERMINAL_PLAYER, Phase, bid, choose_trumps, pass_cards, play, turn_up
+from trickrules.engine.phases import (
+    PHASES,
+    ROUND_SETUP,
+    TERMINAL_PLAYER,
+    Phase,
+    bid,
+    choose_trumps,
+    go_alone,
+    pass_cards,
+    play,
+    turn_up,
+)
 from trickrules.engine.phases.kinds import PLAY, TERMINAL
-from trickrules.errors import IllegalActionError
+from trickrules.errors import GameNotOverError, IllegalActionError, OutOfRangeError
 from trickrules.rules.placement import NO_SUIT
 from trickrules.rules.ruleset import TrumpChoice, TurnedUp
 from trickrules.rules.scoring import (
@@ -102,6 +114,11 @@ class State:
         self._env = None
         self.leader = self.current = (self.dealer + 1) % n
         self.bids: list[int | None] = [None] * n
+        self.declarer = -1  # who chose trumps in rounds of choosing (-1: no one)
+        self.sitting_out: list[int] = []
+        self.discarded: list[int] = []
+        self.trick_size = n
+        self.next_seat = self.game.next_seats
         if isinstance(rules.trumps, frozenset):
             self.set_trumps(rules.trumps)
         elif isinstance(rules.trumps, TurnedUp):
@@ -125,6 +142,9 @@ class State:
             elif kind == "turn_up":
                 turn_up.start(self)
                 continue
+            elif kind == "go_alone":
+                if not go_alone.start(self):
+                    continue
             elif kind == "bid":
                 assert step.bidding is not None
                 bid.start(self, step.bidding)
@@ -172,6 +192,14 @@ class State:
                 env[name] = self.counters[name][team if scope == "team" else player]
         cache[player] = env
         return env
+
+    def sit_out(self, players: list[int]) -> None:
+        """`players` sit out the rest of the round: tricks have fewer cards, the turn skips them."""
+        n = self.num_players
+        self.sitting_out = sorted(players)
+        self.trick_size = n - len(players)
+        active = [p for p in range(n) if p not in players]
+        self.next_seat = tuple(active[(active.index(p) + 1) % len(active)] if p in active else (p + 1) % n for p in range(n))
 
     def changed(self) -> None:
         """Forget what expressions read, after counters, tricks, rounds or totals changed."""
@@ -222,7 +250,15 @@ class State:
         counters, `bid` (0 if none), `bids`, `hand_size`, `players`."""
         bids = tuple(b or 0 for b in self.bids)
         common = {"bids": bids, "hand_size": self.hand_size, "players": self.num_players}
-        return [{**self.env(p), **common, "bid": bids[p]} for p in range(self.num_players)]
+        common |= {"declarer": self.declarer, "alone": int(bool(self.sitting_out))}
+        declaring = self.declaring_side()
+        return [{**self.env(p), **common, "bid": bids[p], "makers": int(p in declaring)} for p in range(self.num_players)]
+
+    def declaring_side(self) -> tuple[int, ...]:
+        """The declarer and partners (no one when no one declared)."""
+        if self.declarer < 0:
+            return ()
+        return next((team for team in self.game.ruleset.teams if self.declarer in team), (self.declarer,))
 
     def _count_round_end(self, measures: list[list[int]], envs: list[dict[str, Any]]) -> None:
         """Add each counter's `on_round_end` amount, for the table, each player or each team."""
@@ -314,11 +350,18 @@ class State:
         return list(legal)
 
     def apply_action(self, action: int) -> None:
-        """Take `action` for the current player; `IllegalActionError` leaves the state unchanged."""
+        """Take `action` for the current player; `IllegalActionError` leaves the state unchanged.
+
+        An action is an integer (numpy integers and other objects with ``__index__`` count as
+        their value); anything else (floats, bools, strings, None) is refused before anything
+        changes, as is an integer that is not legal now.
+        """
         legal = self._legal
         if legal is None:
             legal = self._legal = PHASES[self._phase].legal(self)
-        if action not in legal or action is True or action is False:
+        if type(action) is not int:
+            action = self._action_integer(action, legal)
+        if action not in legal:
             self._illegal(action, legal)
         self._legal = None  # the phase's apply function may set the next legal actions
         self.history.append(action)
@@ -338,19 +381,33 @@ class State:
         on_play = self.tables.on_play
         if on_play is not None and on_play[action]:
             play.count(self, player, action)
-        if len(trick) < self.num_players:
-            self.current = (player + 1) % self.num_players
+        if len(trick) < self.trick_size:
+            self.current = self.next_seat[player]
         else:
             play.resolve_trick(self)
 
-    def _illegal(self, action: Any, legal: list[int]) -> None:
-        if self._phase == TERMINAL:
+    def _action_integer(self, action: Any, legal: list[int]) -> int:
+        """The plain integer an action stands for; refuses bools and non-integers (floats too)."""
+        if isinstance(action, bool) or type(action).__name__ == "bool_":
+            self._illegal(action, legal, f"a {type(action).__name__} is not an action (actions are integers)")
+        try:
+            return operator.index(action)
+        except Exception:  # whatever the object's __index__ raises, the action is refused
+            kind = "None" if action is None else f"a {type(action).__name__}"
+            self._illegal(action, legal, f"{kind} is not an action (actions are integers)")
+
+    def _illegal(self, action: Any, legal: list[int], reason: str = "") -> NoReturn:
+        if reason:
+            pass
+        elif self._phase == TERMINAL:
             reason = "the game is over"
-        elif isinstance(action, int) and not isinstance(action, bool) and 0 <= action < self.game.info().num_distinct_actions:
-            reason = f"{self.game.action_to_string(action)} is not allowed now"
+        elif 0 <= action < self.game.num_distinct_actions():
+            who = f"player {self.current_player()}"
+            reason = f"{self.game.action_to_string(action)} is not allowed now for {who} (phase {self.phase.name.lower()})"
         else:
-            reason = "not an action of this game"
-        raise IllegalActionError(action, legal, str(self), reason)
+            reason = f"not an action of this game (actions are 0 to {self.game.num_distinct_actions() - 1})"
+        names = [self.game.action_to_string(a) for a in legal]
+        raise IllegalActionError(action, legal, str(self), reason, names)
 
     # ------------------------------------------------------------ results
 
@@ -359,12 +416,31 @@ class State:
         return [float(t) for t in self.totals]
 
     def winners(self) -> list[int]:
-        """The players with the best total (the game's winners once it is over)."""
+        """The players with the best final total; `GameNotOverError` before the game is over.
+
+        Mid-game, `returns()` gives the totals so far.
+        """
+        if self._phase != TERMINAL:
+            raise GameNotOverError(
+                f"the game is not over (round {self.round + 1} of {self.game.ruleset.rounds}): "
+                "winners are known at the end; returns() gives the totals so far"
+            )
         return game_winners(self.game.ruleset.scoring.winner, self.totals)
 
     def action_to_string(self, action: int) -> str:
-        """The text form of an action, e.g. ``play red-5``."""
-        return self.game.action_to_string(action)
+        """The text form of an action, e.g. ``play red-5``; `OutOfRangeError` if the game has none."""
+        return self.game.action_to_string(self._number(action, self.game.num_distinct_actions(), "action"))
+
+    def _number(self, value: Any, size: int, what: str) -> int:
+        """`value` as an integer in ``0 .. size - 1``; `OutOfRangeError` otherwise."""
+        if not isinstance(value, bool) and type(value).__name__ != "bool_":
+            try:
+                number = operator.index(value)
+            except Exception:  # not an integer, whatever its __index__ raises
+                number = -1
+            if 0 <= number < size:
+                return number
+        raise OutOfRangeError(f"no {what} {value!r} in this game ({what}s are 0 to {size - 1})")
 
     def log(self, kind: str, **fields: Any) -> None:
         """Add an event to the game's log (when the state keeps one)."""
@@ -383,8 +459,36 @@ class State:
         return other
 
     def observation(self, player: int) -> dict[str, Any]:
-        """What `player` sees: own hand, the table, tokens and scores; no other hand."""
-        return views.observation(self, player)
+        """What `player` sees: own hand, the table, tokens and scores; no other hand.
+
+        `OutOfRangeError` for a player the game does not seat (players are 0 to n - 1).
+        """
+        return views.observation(self, self._number(player, self.num_players, "player"))
+
+    # ------------------------------------------------------------ copies and pickles
+
+    def __copy__(self) -> State:
+        """`copy.copy` gives an independent state, as `clone` does."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """`copy.deepcopy` gives an independent state (the game, never changed, is shared)."""
+        other = self.clone()
+        memo[id(self)] = other
+        return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle without the trick tables (compiled functions): rebuilt from the trumps."""
+        state = dict(self.__dict__)
+        if "tables" in state:
+            state["tables"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickle, compiling the trick tables for the trumps again."""
+        self.__dict__.update(state)
+        if "tables" in state:
+            self.tables = self.game.tables(self.trumps)
 
     def __str__(self) -> str:
         return views.debug_text(self)

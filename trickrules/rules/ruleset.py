@@ -139,11 +139,32 @@ class Deal:
 
 
 @dataclass(frozen=True)
+class ChooseRound:
+    """One round of choosing trumps in turn: each player passes or names a suit.
+
+    `suits`: ``turned_up`` (only the turned-up card's suit), ``others`` (any but that one) or
+    ``listed`` (`listed`). With `dealer_must_choose` the dealer, last in the round, may not
+    pass. With `dealer_takes_turned_up` a choice here makes the dealer take the turned-up card
+    and discard one card (`may_discard_turned_up`: whether that card may be the discard).
+    """
+
+    suits: Literal["turned_up", "others", "listed"] = "listed"
+    listed: tuple[int, ...] = ()
+    dealer_must_choose: bool = False
+    dealer_takes_turned_up: bool = False
+    may_discard_turned_up: bool = True
+
+
+@dataclass(frozen=True)
 class TrumpChoice:
-    """A player picks one trump suit at the start of each round."""
+    """Trumps are chosen at the start of each round: one player picks a suit from
+    `candidates`, or, with `rounds`, the players in turn from `by` pass or choose, round after
+    round; whoever chooses is the round's declarer. When everyone passes in every round the
+    round is scored without play."""
 
     by: Literal["dealer", "left_of_dealer"]
     candidates: tuple[int, ...]
+    rounds: tuple[ChooseRound, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -359,7 +380,7 @@ class BidPhase:
 class RoundStep:
     """One phase of a round, in order: deal, turn_up, choose_trumps, pass, bid, play or score."""
 
-    kind: Literal["deal", "turn_up", "choose_trumps", "pass", "bid", "play", "score"]
+    kind: Literal["deal", "turn_up", "choose_trumps", "pass", "bid", "go_alone", "play", "score"]
     passing: PassPhase | None = None
     bidding: BidPhase | None = None
 

@@ -73,14 +73,16 @@ class RoundCompiler:
                 steps.append(RoundStep("pass", passing=self.passing(entry["pass"], (*path, "pass"))))
         kinds = [s.kind for s in steps]
         middle = kinds[1:-2]
-        if kinds[:1] != ["deal"] or kinds[-2:] != ["play", "score"] or not set(middle) <= {"pass", "choose_trumps", "turn_up", "bid"}:
-            message = "a round is deal, then any turn_up, pass, choose_trumps or bid phases, then play and score, once each"
+        if kinds[:1] != ["deal"] or kinds[-2:] != ["play", "score"] or not set(middle) <= {"pass", "choose_trumps", "turn_up", "bid", "go_alone"}:
+            message = "a round is deal, then any turn_up, pass, choose_trumps, bid or go_alone phases, then play and score, once each"
             self.fail(("round",), "TR320", message)
         if middle.count("bid") > 1 or middle.count("turn_up") > 1:
             self.fail(("round",), "TR320", "a round has one bid phase and one turn_up phase at most")
         turned = any(s.kind == "turn_up" for s in default)
-        if turned != ("turn_up" in kinds):
-            self.fail(("round",), "TR320", "trumps: turned_up and a turn_up phase go together")
+        if turned and "turn_up" not in kinds:
+            self.fail(("round",), "TR320", "trumps: turned_up needs a turn_up phase")
+        if "go_alone" in kinds and (not self.data.get("teams") or "choose_trumps" not in kinds[: kinds.index("go_alone")]):
+            self.fail(("round",), "TR320", "go_alone needs teams and a choose_trumps phase before it")
         if "choose_trumps" in kinds and not any(s.kind == "choose_trumps" for s in default):
             self.fail(("round",), "TR320", "choose_trumps needs trumps: {choose: ...}")
         if "choose_trumps" not in kinds and any(s.kind == "choose_trumps" for s in default):

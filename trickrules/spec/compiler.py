@@ -16,6 +16,7 @@ from trickrules.rules.ruleset import (
     UNLIMITED,
     Amount,
     AttributeTest,
+    ChooseRound,
     Card,
     CardCondition,
     Deal,
@@ -44,7 +45,7 @@ from trickrules.spec.compile_round import RoundCompiler, hand_size_schedule
 from trickrules.spec.source import SpecSource, json_path
 
 BUILTIN_MEASURES = ("tricks", "cards")
-SCORE_NAMES = ("bid", "bids")
+SCORE_NAMES = ("bid", "bids", "declarer", "makers", "alone")
 """Names a scoring expression reads besides measures, options and counters."""
 
 
@@ -298,8 +299,20 @@ class _Compiler:
             return TurnedUp()
         if isinstance(raw, dict):
             choose = raw["choose"]
-            return TrumpChoice(choose.get("by", "dealer"), tuple(self.suits.index(s) for s in choose["from"]))
+            candidates = tuple(self.suits.index(s) for s in choose.get("from", self.suits))
+            return TrumpChoice(choose.get("by", "dealer"), candidates, tuple(self.choose_round(r) for r in choose.get("rounds", ())))
         return frozenset(self.suits.index(s) for s in raw)
+
+    def choose_round(self, raw: dict) -> ChooseRound:
+        suits = raw.get("from", "listed")
+        listed = () if isinstance(suits, str) else tuple(self.suits.index(s) for s in suits)
+        return ChooseRound(
+            suits="listed" if not isinstance(suits, str) else suits,  # type: ignore[arg-type]  # the schema allows only these words
+            listed=listed,
+            dealer_must_choose=bool(raw.get("dealer_must_choose", False)),
+            dealer_takes_turned_up=bool(raw.get("dealer_takes_turned_up", False)),
+            may_discard_turned_up=bool(raw.get("may_discard_turned_up", True)),
+        )
 
     def follow_rule(self, raw: Any) -> FollowRule:
         kind = raw if isinstance(raw, str) else next(iter(raw))

@@ -256,8 +256,12 @@ def _check_trump_suits(spec: Meaning, trumps: Any) -> None:
         for index, suit in enumerate(trumps):
             spec.suit(suit, ("trumps", index))
     elif isinstance(trumps, dict) and "choose" in trumps:
-        for index, suit in enumerate(trumps["choose"]["from"]):
+        for index, suit in enumerate(trumps["choose"].get("from", ())):
             spec.suit(suit, ("trumps", "choose", "from", index))
+        for number, rounds in enumerate(trumps["choose"].get("rounds", ())):
+            if isinstance(rounds.get("from"), list):
+                for index, suit in enumerate(rounds["from"]):
+                    spec.suit(suit, ("trumps", "choose", "rounds", number, "from", index))
 
 
 def _check_attributes(spec: Meaning) -> None:

@@ -96,10 +96,29 @@ class _RecordBuilder:
         suits = [self.rules.deck.suits[s] for s in event["trumps"]]
         self.current()["trumps"] = suits
         choice = self.rules.trumps
-        if isinstance(choice, TrumpChoice):
+        if isinstance(choice, TrumpChoice) and not choice.rounds:  # with rounds: on_choose
             offset = 0 if choice.by == "dealer" else 1
             chooser = (self.current()["dealer"] + offset) % self.game.num_players
             self.current()["decisions"].append({"player": chooser, "choice": f"trumps {suits[0]}"})
+
+    def on_choose(self, event: dict[str, Any]) -> None:
+        suit = event["suit"]
+        choice = "pass" if suit is None else f"trumps {self.rules.deck.suits[suit]}"
+        self.current()["decisions"].append({"player": event["player"], "choice": choice})
+        if suit is not None:
+            self.current()["declarer"] = event["player"]
+
+    def on_take(self, event: dict[str, Any]) -> None:
+        self.current()["taken"] = {"player": event["player"], "card": self.card(event["card"])}
+
+    def on_discard(self, event: dict[str, Any]) -> None:
+        self.current()["discard"] = {"player": event["player"], "card": self.card(event["card"])}
+        self.current()["decisions"].append({"player": event["player"], "choice": f"discard {self.card(event['card'])}"})
+
+    def on_alone(self, event: dict[str, Any]) -> None:
+        self.current()["sitting_out"] = event["sitting_out"]
+        choice = "alone" if event["alone"] else "partner"
+        self.current()["decisions"].append({"player": event["player"], "choice": choice})
 
     def on_turn_up(self, event: dict[str, Any]) -> None:
         self.current()["turn_up"] = self.card(event["card"]) if event["card"] >= 0 else None

@@ -81,12 +81,16 @@ def render_record(record: dict[str, Any]) -> str:
         lines.append(f"Round {round_['round']}: dealer P{round_['dealer']}, trumps {trumps}")
         passing = round_.get("pass")
         for decision in round_.get("decisions", []):
-            if not decision["choice"].startswith(("pass ", "bid ")):
+            if not decision["choice"].startswith(("pass ", "bid ", "discard ")) and decision["choice"] not in ("alone", "partner"):
                 lines.append(f"  P{decision['player']} chooses {decision['choice']}")
         for player, hand in enumerate(round_["hands"]):
             lines.append(f"  {_seat(record, player)} holds: {' '.join(hand)}")
         if "turn_up" in round_:
             lines.append(f"  Turned up: {round_['turn_up'] or 'nothing (no card left)'}")
+        if "declarer" in round_:
+            lines.append(f"  Declarer: P{round_['declarer']}" + (f", alone (P{', P'.join(map(str, round_['sitting_out']))} sits out)" if round_.get("sitting_out") else ""))
+        if "discard" in round_:
+            lines.append(f"  P{round_['discard']['player']} takes {round_['taken']['card']} and discards {round_['discard']['card']}")
         if "bids" in round_:
             lines.append("  Bids: " + ", ".join(f"P{p} {b}" for p, b in enumerate(round_["bids"])))
         if passing is not None:

@@ -1,15 +1,20 @@
-"""Phase: a player names the trump suit for the round (action ``trumps <suit>``).
+"""Phase: trumps are chosen for the round (action ``trumps <suit>``, and ``pass`` in rounds).
 
-Who chooses (the dealer or the player to the dealer's left) and among which suits come from
-the spec's `trumps: {choose: ...}`; play starts once the suit is named.
+Without rounds one player (the dealer or the player to the dealer's left) names a suit from
+the spec's list. With rounds (`trumps: {choose: {rounds: ...}}`) the players speak in turn from
+that player, round after round: each passes or names a suit the round allows (the turned-up
+card's suit, any other, or a list); the first to name one is the round's declarer. A round may
+make the dealer take the turned-up card and discard one (`discard`), or forbid the dealer to
+pass last (stick the dealer). When all pass in every round, the round is scored unplayed.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from trickrules.rules.ruleset import TrumpChoice
+from trickrules.rules.ruleset import ChooseRound, TrumpChoice
 
+from . import discard
 from .kinds import CHOOSE_TRUMPS
 
 if TYPE_CHECKING:
@@ -17,24 +22,83 @@ if TYPE_CHECKING:
 
 
 def start(state: State, choice: TrumpChoice) -> None:
-    """Wait for the chooser, with no trumps set until then."""
+    """Wait for the first chooser, with no trumps set until then."""
     state.set_trumps(frozenset(), log=False)
     state._phase = CHOOSE_TRUMPS
     offset = 0 if choice.by == "dealer" else 1
     state.current = (state.dealer + offset) % state.num_players
+    if choice.rounds:
+        state.parts["choose"] = {"round": 0, "spoken": 0, "first": state.current}
 
 
 def player(state: State) -> int:
     return state.current
 
 
-def legal(state: State) -> list[int]:
+def _choice(state: State) -> TrumpChoice:
     choice = state.game.ruleset.trumps
     assert isinstance(choice, TrumpChoice)
+    return choice
+
+
+def _natural_suit(state: State, card: int) -> int:
+    """The suit a card counts as with no trumps (the suit a turned-up card proposes)."""
+    return state.game.tables(frozenset()).faces.suit[card]
+
+
+def round_suits(state: State, rules: ChooseRound) -> list[int]:
+    """The suits this round of choosing allows."""
+    suits = range(len(state.game.ruleset.deck.suits))
+    turned = getattr(state, "turned_up", -1)
+    if rules.suits == "listed":
+        return list(rules.listed)
+    if turned < 0:
+        return [] if rules.suits == "turned_up" else list(suits)
+    up = _natural_suit(state, turned)
+    return [up] if rules.suits == "turned_up" else [s for s in suits if s != up]
+
+
+def legal(state: State) -> list[int]:
+    choice = _choice(state)
     offset = state.game.trump_offset
-    return [offset + s for s in choice.candidates]
+    if not choice.rounds:
+        return [offset + s for s in choice.candidates]
+    own = state.parts["choose"]
+    rules = choice.rounds[own["round"]]
+    actions = [offset + s for s in round_suits(state, rules)]
+    last_word = own["spoken"] == state.num_players - 1 and state.current == state.dealer
+    if not (rules.dealer_must_choose and last_word and actions):
+        actions.insert(0, state.game.choose_pass_action)
+    return actions
 
 
 def apply(state: State, action: int) -> None:
-    state.set_trumps(frozenset([action - state.game.trump_offset]))
+    choice = _choice(state)
+    player = state.current
+    if action == state.game.choose_pass_action:
+        own = state.parts["choose"]
+        if state.events is not None:
+            state.log("choose", player=player, suit=None)
+        own["spoken"] += 1
+        state.current = (player + 1) % state.num_players
+        if own["spoken"] == state.num_players:
+            own["round"] += 1
+            own["spoken"] = 0
+            state.current = own["first"]
+            if own["round"] == len(choice.rounds):
+                del state.parts["choose"]
+                state.end_round()  # everyone passed: nothing is played
+        return
+    suit = action - state.game.trump_offset
+    if choice.rounds:
+        if state.events is not None:
+            state.log("choose", player=player, suit=suit)
+        state.declarer = player
+        rules = choice.rounds[state.parts.pop("choose")["round"]]
+        state.set_trumps(frozenset([suit]))
+        if rules.dealer_takes_turned_up and getattr(state, "turned_up", -1) >= 0:
+            discard.start(state, state.dealer, state.turned_up, rules.may_discard_turned_up)
+            return
+    else:
+        state.set_trumps(frozenset([suit]))
     state.next_step()

@@ -15,7 +15,9 @@ class Phase(IntEnum):
     TERMINAL = 4
     PASS = 5
     BID = 6
+    DISCARD = 7
+    GO_ALONE = 8
 
 
 # Plain integers on the hot path: comparing them is cheaper than comparing enum members.
-CHOOSE_TRUMPS, PLAY, PLACE_TOKENS, PLACE_CARDS, TERMINAL, PASS, BID = (int(p) for p in Phase)
+CHOOSE_TRUMPS, PLAY, PLACE_TOKENS, PLACE_CARDS, TERMINAL, PASS, BID, DISCARD, GO_ALONE = (int(p) for p in Phase)

@@ -18,8 +18,11 @@ if TYPE_CHECKING:
 
 
 def start(state: State) -> None:
-    """Begin the round's tricks: the first leader leads."""
-    state.leader = state.current = first_leader(state)
+    """Begin the round's tricks: the first leader leads (the next seat if the leader sits out)."""
+    leader = first_leader(state)
+    if leader in state.sitting_out:
+        leader = state.next_seat[leader]
+    state.leader = state.current = leader
     state._phase = PLAY
 
 

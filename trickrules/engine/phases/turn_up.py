@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from trickrules.rules.ruleset import TurnedUp
+
 if TYPE_CHECKING:
     from trickrules.engine.state import State
 
@@ -20,7 +22,9 @@ def start(state: State) -> None:
     state.turned_up = card
     if state.events is not None:
         state.log("turn_up", card=card)
+    if not isinstance(game.ruleset.trumps, TurnedUp):
+        return  # the card is only shown (e.g. proposed for trumps to a choosing phase)
     if card < 0:
         state.set_trumps(frozenset())
         return
-    state.set_trumps(frozenset([game.ruleset.deck.cards[card].faces[0].suit]))
+    state.set_trumps(frozenset([game.tables(frozenset()).faces.suit[card]]))
