@@ -70,10 +70,12 @@ def _one(game: Game, deal: Any, number: int) -> GivenDeal:
     n, spec_deal = game.num_players, game.ruleset.deal
     if not isinstance(hands, (list, tuple)) or len(hands) != n:
         raise DealError(f"{where}: 'hands' needs {n} lists of card ids, one per player")
-    sizes = spec_deal.hand_sizes.values if spec_deal.hand_sizes is not None else (spec_deal.hand_size,)
+    # a given deal may choose any hand size the spec's schedule (or chance) has
+    schedule = spec_deal.hand_sizes
+    sizes = (spec_deal.hand_size,) if schedule is None else schedule.values
     size = len(hands[0]) if isinstance(hands[0], (list, tuple)) else -1
     if size not in sizes:
-        raise DealError(f"{where}: a hand has {', '.join(map(str, sorted(set(sizes))))} cards in this game, not {size}")
+        raise DealError(f"{where}: a hand has {' or '.join(map(str, sorted(set(sizes))))} cards in this game, not {size}")
     seen: set[int] = set()
     converted = []
     for player, hand in enumerate(hands):

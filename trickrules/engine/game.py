@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from trickrules.errors import OutOfRangeError
 from trickrules.rules.faces import Faces, counting_faces
 from trickrules.rules.follow import LegalCards, compile_follow
 from trickrules.rules.ranking import TrickWinner, compile_ranking
@@ -107,6 +108,10 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game {self.ruleset.id} players={self.num_players}>"
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle without the compiled trick tables: they are compiled again on first use."""
+        return {**self.__dict__, "_tables": {}}
+
     # ------------------------------------------------------------ tables
 
     def tables(self, trumps: frozenset[int]) -> TrickTables:
@@ -195,7 +200,9 @@ class Game:
 
     def action_to_string(self, action: int) -> str:
         """The one text form of an action, e.g. ``play red-5``, ``token C``, ``trumps blue``."""
-        if 0 <= action < self.place_offset:
+        if action < 0:
+            raise OutOfRangeError(f"no action {action!r} in this game (actions are 0 to {self.num_distinct_actions() - 1})")
+        if action < self.place_offset:
             return f"play {self.card_ids[action]}"
         if action < self.token_offset:
             return f"place {self.card_ids[action - self.place_offset]}"
@@ -215,7 +222,7 @@ class Game:
             return f"discard {self.card_ids[action - self.discard_offset]}"
         if self.goes_alone and self.alone_offset <= action < self.alone_offset + 2:
             return "alone" if action == self.alone_offset else "partner"
-        raise ValueError(f"no action {action!r} in this game")
+        raise OutOfRangeError(f"no action {action!r} in this game (actions are 0 to {self.num_distinct_actions() - 1})")
 
     def string_to_action(self, text: str) -> int:
         """Parse the text form of an action back to its integer (ValueError if unknown)."""

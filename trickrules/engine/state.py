@@ -388,7 +388,7 @@ class State:
 
     def _action_integer(self, action: Any, legal: list[int]) -> int:
         """The plain integer an action stands for; refuses bools and non-integers (floats too)."""
-        if isinstance(action, bool) or type(action).__name__ == "bool_":
+        if isinstance(action, bool):
             self._illegal(action, legal, f"a {type(action).__name__} is not an action (actions are integers)")
         try:
             return operator.index(action)
@@ -433,7 +433,7 @@ class State:
 
     def _number(self, value: Any, size: int, what: str) -> int:
         """`value` as an integer in ``0 .. size - 1``; `OutOfRangeError` otherwise."""
-        if not isinstance(value, bool) and type(value).__name__ != "bool_":
+        if not isinstance(value, bool):
             try:
                 number = operator.index(value)
             except Exception:  # not an integer, whatever its __index__ raises
