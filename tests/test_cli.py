@@ -63,7 +63,7 @@ def test_validate_prints_one_line_per_file():
         (["play", str(MEADOWS), "--agents", "random,random"], "2 agents for 4 players"),
         (["replay", "no-such-record.json"], "no such file"),
         (["replay", str(KINGDOMS)], "not valid JSON"),
-        (["check", str(KINGDOMS), "no-such-examples.yaml"], "cannot read"),
+        (["check", str(KINGDOMS), "no-such-examples.yaml"], "TR101 file not found"),
         (["validate", str(ROOT / "README.md")], "invalid"),
     ],
 )

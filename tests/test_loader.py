@@ -12,15 +12,17 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trickrules.spec.checks import check_spec, load_spec, load_spec_text
-from trickrules.errors import CODES, IllegalActionError, Problem, SpecError
+from trickrules.spec.checks import check_spec, load_spec, load_spec_text, spec_warnings
+from trickrules.errors import CODES, WARNINGS, IllegalActionError, Problem, SpecError
 from trickrules.spec.source import json_path, read_spec, read_spec_text
 
 TESTS = Path(__file__).parent
 BROKEN = sorted((TESTS / "broken").glob("*.yaml"))
 SPECS = [TESTS.parent / "specs" / f"{name}.yaml" for name in ("kingdoms", "meadows")]
 KINGDOMS = TESTS.parent / "specs" / "kingdoms.yaml"
-EXPECT = re.compile(r"^# expect: (TR\d{3}) (\d+) (\d+)(?: (\S+))?\s*$")
+EXPECT = re.compile(r"^# expect: (TR\d{3}) (\d+) (\d+)(?: (?!(?:error|warning)\s*$)(\S+))?(?: (error|warning))?\s*$")
+"""``# expect: CODE LINE COLUMN [FILE] [SEVERITY]``: FILE for a problem in a parent spec,
+SEVERITY ``error`` (the default) or ``warning`` (a dead rule: the spec loads)."""
 
 # Codes the tests below produce from files made in tmp_path rather than tests/broken.
 FILE_CODES = {"TR101", "TR102", "TR103", "TR104"}
@@ -29,19 +31,24 @@ FILE_CODES = {"TR101", "TR102", "TR103", "TR104"}
 NOT_FROM_LOADER = {"TR310", "TR303"}
 
 
-def _expectation(path: Path) -> tuple[str, int, int, str | None]:
-    """Return the code, line, column and optional file of a broken spec's first problem."""
+def _expectation(path: Path) -> tuple[str, int, int, str | None, str]:
+    """Return the code, line, column, optional file and severity of a broken spec's first problem."""
     first_line = path.read_text("utf-8").splitlines()[0] if path.stat().st_size else ""
     match = EXPECT.match(first_line)
     assert match, f"{path.name} lacks a '# expect: TRxxx LINE COLUMN' first line"
-    return match[1], int(match[2]), int(match[3]), match[4]
+    return match[1], int(match[2]), int(match[3]), match[4], match[5] or "error"
 
 
 def _problems(path: Path | str) -> tuple[Problem, ...]:
-    """Return the problems loading a spec raises (failing if it loads)."""
-    with pytest.raises(SpecError) as caught:
-        load_spec(path)
-    return caught.value.problems
+    """Return the problems loading a spec raises or, for a spec that loads, its warnings
+    (failing if it loads without any)."""
+    try:
+        source = load_spec(path)
+    except SpecError as error:
+        return error.problems
+    warnings = tuple(spec_warnings(source))
+    assert warnings, f"{path} loads without problems or warnings"
+    return warnings
 
 
 def test_there_are_enough_broken_specs() -> None:
@@ -51,10 +58,11 @@ def test_there_are_enough_broken_specs() -> None:
 
 @pytest.mark.parametrize("path", BROKEN, ids=[path.stem for path in BROKEN])
 def test_broken_spec_first_problem(path: Path) -> None:
-    code, line, column, file = _expectation(path)
+    code, line, column, file, severity = _expectation(path)
     first = _problems(path)[0]
-    assert (first.code, first.line, first.column) == (code, line, column), str(first)
+    assert (first.code, first.line, first.column, first.severity) == (code, line, column, severity), str(first)
     assert Path(first.file).as_posix().endswith(file or path.name)
+    assert first.is_warning == (code in WARNINGS)
 
 
 @pytest.mark.parametrize("path", BROKEN, ids=[path.stem for path in BROKEN])
@@ -244,7 +252,8 @@ def test_illegal_action_error_quotes_everything() -> None:
 
 
 def test_codes_are_well_formed() -> None:
-    assert all(re.match(r"^TR[1-4]\d\d$", code) and title for code, title in CODES.items())
+    assert all(re.match(r"^TR[1-5]\d\d$", code) and title for code, title in CODES.items())
+    assert WARNINGS == {code for code in CODES if code.startswith("TR5")}
 
 
 # --- fuzz: only SpecError may escape ------------------------------------------------

@@ -8,6 +8,7 @@ import pytest
 from helpers import SPECS
 
 import trickrules
+from trickrules.engine import round_end
 
 SEEDS = 1000
 SHIPPED = sorted(p for p in SPECS.glob("*.yaml") if not p.name.endswith(".examples.yaml"))
@@ -36,6 +37,6 @@ def test_random_games_play_to_the_end(path, players):
             assert len(state.round_results) == rounds
         else:  # played until the condition held, at most `rounds` rounds
             assert 1 <= len(state.round_results) <= rounds
-            assert len(state.round_results) == rounds or game.ruleset.until(state._game_env())
+            assert len(state.round_results) == rounds or game.ruleset.until(round_end.game_env(state))
         assert state.totals == [sum(r["points"][p] for r in state.round_results) for p in range(players)]
         assert state.winners()

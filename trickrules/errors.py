@@ -41,10 +41,19 @@ class Problem:
     line: int
     column: int
     path: str
+    severity: str = "error"
+    """``error`` (the spec cannot be used) or ``warning`` (a rule that can never apply)."""
+
+    @property
+    def is_warning(self) -> bool:
+        """Whether the problem is a warning: the spec works, but a rule in it never can."""
+        return self.severity == "warning"
 
     def __str__(self) -> str:
-        """Return the problem as ``file:line:col: CODE message (at $.path)``."""
-        return f"{self.file}:{self.line}:{self.column}: {self.code} {self.message} (at {self.path})"
+        """Return the problem as ``file:line:col: CODE message (at $.path)``; a warning says so
+        after its code (``CODE warning: message``)."""
+        kind = "warning: " if self.is_warning else ""
+        return f"{self.file}:{self.line}:{self.column}: {self.code} {kind}{self.message} (at {self.path})"
 
 
 def _problem_order(problem: Problem) -> tuple[str, int, int]:
@@ -205,10 +214,25 @@ CODES: dict[str, str] = {
     "TR322": "more cards passed than held",
     "TR323": "team rule without teams",
     "TR324": "teams that do not cover the seats",
+    "TR325": "undefined contract",
+    # TR33x: values outside what the spec defines, and limits.
+    "TR330": "rank the deck does not have",
+    "TR331": "value outside what the spec allows",
+    "TR332": "over a limit",
     # TR4xx: overlays (`extends`).
     "TR401": "extends cycle",
     "TR402": "extends parent missing",
+    # TR5xx: warnings, rules that can never apply (`validate` prints them; --strict fails).
+    "TR501": "reward that can never be given",
+    "TR502": "ranking step that can never decide a trick",
+    "TR503": "card face that can never count",
+    "TR504": "option that nothing uses",
+    "TR505": "measure that no rule reads",
+    "TR506": "tableau section that no card can reach",
 }
+
+WARNINGS = frozenset(code for code in CODES if code.startswith("TR5"))
+"""The codes of warnings: the spec can be played, but a rule in it never applies."""
 
 
 class DealError(TrickrulesError, ValueError):

@@ -83,10 +83,15 @@ class Game:
         self.chooses_in_rounds = isinstance(trumps, TrumpChoice) and bool(trumps.rounds)
         self.discards = self.chooses_in_rounds and any(r.dealer_takes_turned_up for r in trumps.rounds)  # type: ignore[union-attr]
         self.goes_alone = any(step.kind == "go_alone" for step in self.steps)
-        self.choose_pass_action = self.bid_offset + self.num_bids  # 'pass' while choosing trumps
-        self.discard_offset = self.choose_pass_action + (1 if self.chooses_in_rounds else 0)
+        self.declares = any(step.kind == "declare" for step in self.steps)
+        self.turn_passes = self.chooses_in_rounds or self.declares
+        self.choose_pass_action = self.bid_offset + self.num_bids  # 'pass' while choosing trumps or declaring
+        self.discard_offset = self.choose_pass_action + (1 if self.turn_passes else 0)
         self.alone_offset = self.discard_offset + (self.num_cards if self.discards else 0)
-        self.end_offset = self.alone_offset + (2 if self.goes_alone else 0)
+        self.contract_offset = self.alone_offset + (2 if self.goes_alone else 0)
+        self.contract_names = tuple(c.name for c in ruleset.contracts)
+        self.end_offset = self.contract_offset + (len(self.contract_names) if self.declares else 0)
+        self.contract_games = tuple(Game(c.ruleset) for c in ruleset.contracts)
         self.next_seats = tuple((p + 1) % self.num_players for p in range(self.num_players))
         sections = ruleset.tableau.sections if ruleset.tableau else ()
         self.tokens_needed = tuple(s.tokens_needed for s in sections)
@@ -170,6 +175,8 @@ class Game:
         per_round = deal + (1 if isinstance(rules.trumps, TrumpChoice) else 0)
         if isinstance(rules.trumps, TrumpChoice):
             per_round += self.num_players * len(rules.trumps.rounds) + int(self.discards) + int(self.goes_alone)
+        if self.declares:
+            per_round += self.num_players
         for step in self.steps:
             if step.passing is not None:
                 per_round += max(step.passing.cards.values) * self.num_players
@@ -216,8 +223,10 @@ class Game:
             return f"pass {self.card_ids[action - self.pass_offset]}"
         if self.bidding is not None and self.bid_offset <= action < self.bid_offset + self.num_bids:
             return f"bid {self.bidding.name(action - self.bid_offset)}"
-        if self.chooses_in_rounds and action == self.choose_pass_action:
+        if self.turn_passes and action == self.choose_pass_action:
             return "pass"
+        if self.declares and self.contract_offset <= action < self.end_offset:
+            return f"contract {self.contract_names[action - self.contract_offset]}"
         if self.discards and self.discard_offset <= action < self.discard_offset + self.num_cards:
             return f"discard {self.card_ids[action - self.discard_offset]}"
         if self.goes_alone and self.alone_offset <= action < self.alone_offset + 2:
@@ -229,8 +238,10 @@ class Game:
         verb, _, name = text.strip().partition(" ")
         name = name.strip()
         try:
-            if verb == "pass" and not name and self.chooses_in_rounds:
+            if verb == "pass" and not name and self.turn_passes:
                 return self.choose_pass_action
+            if verb == "contract" and self.declares:
+                return self.contract_offset + self.contract_names.index(name)
             if verb == "play":
                 return self.card_index(name)
             if verb == "place":

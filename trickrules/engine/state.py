@@ -14,6 +14,7 @@ import operator
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from trickrules.engine import views
+from trickrules.engine import round_end
 from trickrules.engine.deals import GivenDeal, deal_order, deal_round
 from trickrules.engine.phases import (
     PHASES,
@@ -22,6 +23,7 @@ from trickrules.engine.phases import (
     Phase,
     bid,
     choose_trumps,
+    declare,
     go_alone,
     pass_cards,
     play,
@@ -77,7 +79,7 @@ class State:
         self.num_players = n
         self.totals = [0] * n
         self.history: list[int] = []
-        self._round_scores: list[tuple[int, RoundScore, tuple[int, ...], list[int]]] = []
+        self._round_scores: list[tuple[int, RoundScore, tuple[int, ...], list[int], Game]] = []
         self._round_dicts: list[dict[str, Any]] = []
         self.deals = deals
         self.counters: dict[str, Any] = {}
@@ -119,6 +121,9 @@ class State:
         self.discarded: list[int] = []
         self.trick_size = n
         self.next_seat = self.game.next_seats
+        self.contract = -1  # the declared contract's index (-1: none)
+        self.play_game = self.game  # the game whose rules play and score this round (a contract's)
+        self.round_teams = rules.teams
         if isinstance(rules.trumps, frozenset):
             self.set_trumps(rules.trumps)
         elif isinstance(rules.trumps, TurnedUp):
@@ -142,6 +147,9 @@ class State:
             elif kind == "turn_up":
                 turn_up.start(self)
                 continue
+            elif kind == "declare":
+                assert step.declaring is not None
+                declare.start(self, step.declaring)
             elif kind == "go_alone":
                 if not go_alone.start(self):
                     continue
@@ -193,6 +201,22 @@ class State:
         cache[player] = env
         return env
 
+    def apply_contract(self, index: int) -> None:
+        """Play the rest of the round by contract `index`: its trumps, tables, scoring and teams."""
+        self.contract = index
+        self.play_game = game = self.game.contract_games[index]
+        rules = game.ruleset
+        if rules.declarer_alone and self.declarer >= 0:
+            rest = tuple(p for p in range(self.num_players) if p != self.declarer)
+            self.round_teams = tuple(sorted([(self.declarer,), rest]))
+        else:
+            self.round_teams = rules.teams
+        if self.events is not None:
+            self.log("contract", contract=index, declarer=self.declarer)
+        trumps = rules.trumps if isinstance(rules.trumps, frozenset) else self.trumps
+        self.set_trumps(trumps)
+        self._env = None
+
     def sit_out(self, players: list[int]) -> None:
         """`players` sit out the rest of the round: tricks have fewer cards, the turn skips them."""
         n = self.num_players
@@ -208,7 +232,7 @@ class State:
     def set_trumps(self, trumps: frozenset[int], log: bool = True) -> None:
         """Make `trumps` the round's trump suits, with the trick tables compiled for them."""
         self.trumps = trumps
-        self.tables: TrickTables = self.game.tables(trumps)
+        self.tables: TrickTables = self.play_game.tables(trumps)
         if log and self.events is not None:
             self.log("trumps", trumps=sorted(trumps))
 
@@ -218,26 +242,27 @@ class State:
 
     def end_round(self) -> None:
         """Score the round, then deal the next one or end the game."""
-        rules, n = self.game.ruleset, self.num_players
+        game, n = self.play_game, self.num_players
         players = [self.player_round(p) for p in range(n)]
-        envs = self.score_envs() if self.game.scores_expressions or self.game.counts_round_end else None
-        score = score_round(rules, players, self.tables.faces, envs)
+        envs = self.score_envs() if game.scores_expressions or game.counts_round_end else None
+        score = score_round(game.ruleset, players, self.tables.faces, envs, self.round_teams)
         points = [sum(p) + b for p, b in zip(score.points, self.bonus)]
-        for team in rules.teams:  # partners pool their points
+        for team in self.round_teams:  # partners pool their points
             pooled = sum(points[p] for p in team)
             for p in team:
                 points[p] = pooled
         for player, total in enumerate(points):
             self.totals[player] += total
         self._env = None
-        self._round_scores.append((self.round, score, tuple(self.bonus), points))
+        self._round_scores.append((self.round, score, tuple(self.bonus), points, game))
         if self.events is not None:
             self.log("round_end", **self.round_results[-1])
-        if self.game.counts_round_end:
+        if game.counts_round_end:
             assert envs is not None
-            self._count_round_end(score.measures, envs)
+            round_end.count_round_end(self, score.measures, envs)
+        rules = self.game.ruleset
         self.round += 1
-        if self.round >= rules.rounds or (rules.until is not None and rules.until(self._game_env())):
+        if self.round >= rules.rounds or (rules.until is not None and rules.until(round_end.game_env(self))):
             self._phase = TERMINAL
             self._legal = []
             if self.events is not None:
@@ -246,74 +271,20 @@ class State:
             self._start_round()
 
     def score_envs(self) -> list[dict[str, Any]]:
-        """What each player's scoring expressions read besides the measures: options,
-        counters, `bid` (0 if none), `bids`, `hand_size`, `players`."""
-        bids = tuple(b or 0 for b in self.bids)
-        common = {"bids": bids, "hand_size": self.hand_size, "players": self.num_players}
-        common |= {"declarer": self.declarer, "alone": int(bool(self.sitting_out))}
-        declaring = self.declaring_side()
-        return [{**self.env(p), **common, "bid": bids[p], "makers": int(p in declaring)} for p in range(self.num_players)]
+        """What each player's scoring expressions read besides the measures (see `round_end`)."""
+        return round_end.score_envs(self)
 
     def declaring_side(self) -> tuple[int, ...]:
         """The declarer and partners (no one when no one declared)."""
-        if self.declarer < 0:
-            return ()
-        return next((team for team in self.game.ruleset.teams if self.declarer in team), (self.declarer,))
-
-    def _count_round_end(self, measures: list[list[int]], envs: list[dict[str, Any]]) -> None:
-        """Add each counter's `on_round_end` amount, for the table, each player or each team."""
-        rules = self.game.ruleset
-        names = self.game.measure_names
-        player_envs = expression_envs_of(names, measures, envs)
-        team_envs = team_expression_envs(names, measures, envs, rules.teams) if rules.teams else []
-        gains: list[tuple[str, int, int | None]] = []
-        for counter in rules.counters:
-            amount = counter.on_round_end
-            if amount is None:
-                continue
-            if counter.scope == "player":
-                gains += [(counter.name, int(amount(env)), p) for p, env in enumerate(player_envs)]
-            elif counter.scope == "team":
-                gains += [(counter.name, int(amount(env)), t) for t, env in enumerate(team_envs)]
-            else:
-                gains.append((counter.name, int(amount(player_envs[0])), None))
-        for name, gain, index in gains:
-            if index is None:
-                self.counters[name] += gain
-            else:
-                self.counters[name][index] += gain
-        self._env = None
-
-    def _game_env(self) -> dict[str, Any]:
-        """What `until` reads: a player counter is everyone's values, in seat order."""
-        env = dict(self.env(0))
-        for name, _ in self.game.player_counters:
-            env[name] = tuple(self.counters[name])
-        env["round"] = self.round  # rounds played
-        return env
+        return round_end.declaring_side(self)
 
     @property
     def round_results(self) -> list[dict[str, Any]]:
         """Each finished round's score: measures, points by rule, reward points, sections, points."""
         cache = self._round_dicts
         for entry in self._round_scores[len(cache) :]:
-            cache.append(self._round_result(*entry))
+            cache.append(round_end.round_result(*entry))
         return list(cache)
-
-    def _round_result(self, number: int, score: RoundScore, bonus: tuple[int, ...], points: list[int]) -> dict[str, Any]:
-        names, labels = self.game.measure_names, self.game.rule_labels
-        result: dict[str, Any] = {
-            "round": number,
-            "measures": [dict(zip(names, m)) for m in score.measures],
-            "rules": [dict(zip(labels, p)) for p in score.points],
-            "rewards": list(bonus),
-            "points": list(points),
-        }
-        if score.sections:
-            result["sections"] = [
-                [{"section": s, "case": c, "score": v} for s, c, v in rows] for rows in score.sections
-            ]
-        return result
 
     def player_round(self, player: int) -> PlayerRound:
         """What `player` holds now, as scoring sees it."""
@@ -488,7 +459,7 @@ class State:
         """Unpickle, compiling the trick tables for the trumps again."""
         self.__dict__.update(state)
         if "tables" in state:
-            self.tables = self.game.tables(self.trumps)
+            self.tables = getattr(self, "play_game", self.game).tables(self.trumps)
 
     def __str__(self) -> str:
         return views.debug_text(self)

@@ -64,6 +64,12 @@ def _language2_view(state: State) -> dict[str, Any]:
     if any(step.kind == "turn_up" for step in game.steps):
         card = getattr(state, "turned_up", -1)
         view["turned_up"] = game.card_ids[card] if card >= 0 else None
+    if game.contract_names:
+        view["contract"] = game.contract_names[state.contract] if state.contract >= 0 else None
+    if game.chooses_in_rounds or game.declares:
+        view["declarer"] = state.declarer if state.declarer >= 0 else None
+    if game.goes_alone:
+        view["sitting_out"] = list(state.sitting_out)
     if state.counters:
         view["counters"] = {k: list(v) if isinstance(v, list) else v for k, v in state.counters.items()}
     return view

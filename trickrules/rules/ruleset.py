@@ -333,6 +333,8 @@ class Schedule:
 
     values: tuple[Any, ...]
     chance: bool = False
+    ramp: tuple[int, str, bool] | None = field(default=None, compare=False)
+    """The range it was written as (from, the `to` expression, and back), if it was one."""
 
     def at(self, round_number: int) -> Any:
         """The value in round `round_number` (counted from 0); not for a chance schedule."""
@@ -377,12 +379,26 @@ class BidPhase:
 
 
 @dataclass(frozen=True)
+class DeclarePhase:
+    """Players in turn, from `first`, pass or declare one of `contracts` (action
+    ``contract <name>``); the first to declare is the declarer and the contract applies to the
+    round. If all pass, `otherwise` applies (a contract's index), or the round is scored
+    unplayed (-1)."""
+
+    contracts: tuple[int, ...]
+    first: Literal["left_of_dealer", "dealer", "seat"] = "left_of_dealer"
+    first_seat: int = 0
+    otherwise: int = -1
+
+
+@dataclass(frozen=True)
 class RoundStep:
     """One phase of a round, in order: deal, turn_up, choose_trumps, pass, bid, play or score."""
 
-    kind: Literal["deal", "turn_up", "choose_trumps", "pass", "bid", "go_alone", "play", "score"]
+    kind: Literal["deal", "turn_up", "choose_trumps", "pass", "bid", "declare", "go_alone", "play", "score"]
     passing: PassPhase | None = None
     bidding: BidPhase | None = None
+    declaring: DeclarePhase | None = None
 
 
 @dataclass(frozen=True)
@@ -452,12 +468,24 @@ class Ruleset:
     until: Expression | None = None  # with it, `rounds` is the cap on rounds
     constants: tuple[tuple[str, object], ...] = ()  # option values as expressions read them
     teams: tuple[tuple[int, ...], ...] = ()  # partnerships: seats of each team; () for none
+    contracts: tuple[Contract, ...] = ()
+    declarer_alone: bool = False  # in a contract: the declarer plays against all the others
     source_file: str = field(default="", compare=False)
     source_digest: str = field(default="", compare=False)
 
     def option(self, name: str) -> object:
         """The value of option `name` in this ruleset."""
         return dict(self.options)[name]
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A named partial spec (trumps, ranking, follow, restrictions, scoring, teams) that a
+    declare phase applies to one round, compiled merged over the whole spec."""
+
+    name: str
+    description: str
+    ruleset: Ruleset
 
 
 def default_round(trumps: Trumps) -> tuple[RoundStep, ...]:

@@ -95,7 +95,11 @@ class RoundScore:
 
 
 def score_round(
-    ruleset: Ruleset, players: Sequence[PlayerRound], faces: Faces, envs: Sequence[Mapping[str, Any]] | None = None
+    ruleset: Ruleset,
+    players: Sequence[PlayerRound],
+    faces: Faces,
+    envs: Sequence[Mapping[str, Any]] | None = None,
+    teams: Sequence[Sequence[int]] | None = None,
 ) -> RoundScore:
     """Score a finished round: each section once, then the measures and the point rules.
 
@@ -113,7 +117,7 @@ def score_round(
             for p, total in zip(players, totals)
         ]
     names = [m.name for m in ruleset.scoring.measures]
-    points = round_points(ruleset.scoring.round_rules, measures, names, envs, ruleset.teams)
+    points = round_points(ruleset.scoring.round_rules, measures, names, envs, ruleset.teams if teams is None else teams)
     return RoundScore(sections, measures, points)
 
 

@@ -26,11 +26,16 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import best_match
 
 from trickrules.errors import Problem, SpecError
+from trickrules.rules.ruleset import Ruleset
 from trickrules.spec.compiler import compile_ruleset
+from trickrules.spec.contracts import contract_sources
+from trickrules.spec.dead_rules import dead_rule_warnings
+from trickrules.spec.limits import limit_problems
+from trickrules.spec.ranges import range_problems
 from trickrules.spec.meaning import Meaning, NodePath, is_integer, kind_of, subject
 from trickrules.spec.source import SpecSource, json_path, read_spec, read_spec_text
 
-__all__ = ["check_spec", "load_spec", "load_spec_text", "spec_schema"]
+__all__ = ["check_spec", "load_spec", "load_spec_text", "spec_schema", "spec_warnings"]
 
 SchemaError = Any
 """A jsonschema ValidationError. Its fields (schema, validator_value, ...) hold plain JSON
@@ -104,9 +109,20 @@ def check_spec(source: SpecSource) -> list[Problem]:
     problems = _schema_problems(source)
     if not problems:
         problems = Meaning(source).problems()
+    if not problems:  # each contract merged over the spec must make sense too
+        for _, contract in contract_sources(source):
+            problems += Meaning(contract).problems()
+    if not problems:
+        problems = range_problems(source) + limit_problems(source)
     if not problems:
         problems = _compile_problems(source)
     return sorted(_unique(problems), key=lambda problem: (problem.file, problem.line, problem.column))
+
+
+def spec_warnings(source: SpecSource, ruleset: Ruleset | None = None) -> list[Problem]:
+    """The warnings of a spec that loads (TR5xx): rules it states that can never apply, such
+    as a reward no card can trigger. `ruleset` is the spec compiled with its defaults."""
+    return dead_rule_warnings(source, ruleset if ruleset is not None else compile_ruleset(source))
 
 
 def _compile_problems(source: SpecSource) -> list[Problem]:
@@ -146,8 +162,11 @@ class _Reporter:
         self.problems: list[Problem] = []
 
     def add(self, code: str, message: str, path: NodePath) -> None:
-        """Record a problem at the node of a path."""
+        """Record a problem at the node of a path; a wrong type that an overlay brought names
+        the parent's line."""
         file, line, column = self.source.locate(path)
+        if code == "TR203":
+            message += _overlay_note(self.source, path)
         self.problems.append(Problem(code, message, file, line, column, json_path(path)))
 
     def explain(self, error: SchemaError) -> None:
@@ -199,6 +218,17 @@ class _Reporter:
         for key in unknown:
             self.add("TR201", _unknown_key(key, allowed), path + (key,))
         return bool(unknown)
+
+
+def _overlay_note(source: SpecSource, path: NodePath) -> str:
+    """"; the overlay replaces a mapping set at FILE:LINE:COL" when an overlay put a value of
+    another kind than its parent's at `path` (or above it), else ""."""
+    for end in range(len(path), 0, -1):
+        change = source.kind_changes.get(tuple(path[:end]))
+        if change is not None:
+            (file, line, column), kind = change
+            return f"; the overlay replaces {kind} that its parent sets at {file}:{line}:{column}"
+    return ""
 
 
 def _explain_additional(report: _Reporter, error: SchemaError, path: NodePath) -> None:
@@ -268,7 +298,7 @@ _VALUE_MESSAGES: dict[str, Callable[[SchemaError], str]] = {
     "minLength": lambda e: "must not be empty",
     "minProperties": _one_key,
     "maxProperties": _one_key,
-    "pattern": lambda e: f"{e.instance!r} does not match {e.validator_value}",
+    "pattern": lambda e: f"{e.instance!r} is not allowed: {pattern_words(str(e.validator_value))}",
     "not": lambda e: e.schema.get("description", "not allowed here"),
 }
 
@@ -277,7 +307,23 @@ def _bad_name(error: SchemaError) -> str:
     """Explain a mapping key that is not a valid name or number."""
     if error.validator == "pattern" and "0-9]+" in str(error.validator_value):
         return f"key {error.instance!r} must be a whole number"
+    if error.validator == "pattern":
+        return f"invalid name {error.instance!r}: {pattern_words(str(error.validator_value))}"
     return f"invalid name {error.instance!r}: {_NAME_HINT}"
+
+
+_PATTERN_WORDS = {
+    "^[a-z][a-z0-9_]*$": _NAME_HINT,
+    "^[a-z][a-z0-9_-]*$": "use lower-case letters, digits, '_' and '-', starting with a letter",
+    "^[A-Za-z0-9][A-Za-z0-9_/-]*$": "use letters, digits, '_', '/' and '-', starting with a letter or digit",
+    "^-?[0-9]+$": "write a whole number",
+    "^[0-9]+$": "write a whole number, 0 or more",
+}
+
+
+def pattern_words(pattern: str) -> str:
+    """A schema pattern in words: designers never see a regular expression."""
+    return _PATTERN_WORDS.get(pattern, "it is not written in the form this key takes (see the spec reference)")
 
 
 def _unknown_key(key: str, allowed: Sequence[str]) -> str:

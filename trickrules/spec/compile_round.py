@@ -12,7 +12,8 @@ from typing import Any
 
 from trickrules.errors import Problem, SpecError
 from trickrules.rules.expressions import Expression, ExpressionError, compile_expression
-from trickrules.rules.ruleset import BidPhase, CardCondition, Counter, PassPhase, Restriction, RoundStep, Schedule
+from trickrules.rules.ruleset import BidPhase, CardCondition, Counter, DeclarePhase, PassPhase, Restriction, RoundStep, Schedule
+from trickrules.spec.names import did_you_mean
 from trickrules.spec.source import VALUE, SpecSource, json_path
 
 DIRECTIONS = {"left": 1, "right": -1, "none": 0}
@@ -69,15 +70,17 @@ class RoundCompiler:
                 steps.append(RoundStep(entry))  # type: ignore[arg-type]  # the schema allows only phase kinds
             elif "bid" in entry:
                 steps.append(RoundStep("bid", bidding=self.bidding(entry["bid"], (*path, "bid"))))
+            elif "declare" in entry:
+                steps.append(RoundStep("declare", declaring=self.declaring(entry["declare"] or {}, (*path, "declare"))))
             else:
                 steps.append(RoundStep("pass", passing=self.passing(entry["pass"], (*path, "pass"))))
         kinds = [s.kind for s in steps]
         middle = kinds[1:-2]
-        if kinds[:1] != ["deal"] or kinds[-2:] != ["play", "score"] or not set(middle) <= {"pass", "choose_trumps", "turn_up", "bid", "go_alone"}:
-            message = "a round is deal, then any turn_up, pass, choose_trumps, bid or go_alone phases, then play and score, once each"
+        if kinds[:1] != ["deal"] or kinds[-2:] != ["play", "score"] or not set(middle) <= {"pass", "choose_trumps", "turn_up", "bid", "declare", "go_alone"}:
+            message = "a round is deal, then any turn_up, pass, choose_trumps, bid, declare or go_alone phases, then play and score, once each"
             self.fail(("round",), "TR320", message)
-        if middle.count("bid") > 1 or middle.count("turn_up") > 1:
-            self.fail(("round",), "TR320", "a round has one bid phase and one turn_up phase at most")
+        if middle.count("bid") > 1 or middle.count("turn_up") > 1 or middle.count("declare") > 1:
+            self.fail(("round",), "TR320", "a round has one bid, one declare and one turn_up phase at most")
         turned = any(s.kind == "turn_up" for s in default)
         if turned and "turn_up" not in kinds:
             self.fail(("round",), "TR320", "trumps: turned_up needs a turn_up phase")
@@ -122,6 +125,28 @@ class RoundCompiler:
             names=tuple(sorted((int(k), str(v)) for k, v in (raw.get("names") or {}).items())),
             first=kind,  # type: ignore[arg-type]
             first_seat=seat,
+        )
+
+    def declaring(self, raw: dict, path: tuple) -> DeclarePhase:
+        names = list(self.data.get("contracts") or {})
+        if not names:
+            self.fail(path, "TR325", "a declare phase needs contracts")
+        chosen = raw.get("contracts", names)
+        for index, name in enumerate(chosen):
+            if name not in names:
+                self.fail((*path, "contracts", index), "TR325", f"no contract '{name}'{did_you_mean(name, names)} (contracts: {', '.join(names)})")
+        otherwise = raw.get("otherwise", "score")
+        if otherwise != "score" and otherwise not in names:
+            self.fail((*path, "otherwise"), "TR325", f"no contract '{otherwise}'{did_you_mean(otherwise, names)} (contracts: {', '.join(names)})")
+        first = raw.get("first", "left_of_dealer")
+        kind, seat = (first, 0) if isinstance(first, str) else ("seat", int(first["seat"]))
+        if seat >= self.players:
+            self.fail((*path, "first"), "TR321", f"seat {seat} does not exist with {self.players} players")
+        return DeclarePhase(
+            contracts=tuple(names.index(n) for n in chosen),
+            first=kind,  # type: ignore[arg-type]
+            first_seat=seat,
+            otherwise=-1 if otherwise == "score" else names.index(otherwise),
         )
 
     def teams(self) -> tuple[tuple[int, ...], ...]:
@@ -224,4 +249,4 @@ def hand_size_schedule(raw: Any, players: int, source: SpecSource) -> Schedule |
     if not values:
         file, line, column = source.locate(path)
         raise SpecError([Problem("TR305", f"no hand size from {low} to {top}", file, line, column, json_path(path))])
-    return Schedule(tuple(values), chance)
+    return Schedule(tuple(values), chance, ramp=(low, str(spec["to"]), bool(spec.get("and_back"))))

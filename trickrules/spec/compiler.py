@@ -8,6 +8,7 @@ player count and option overrides, and what they imply (enough cards for every h
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from trickrules.errors import Problem, SpecError
@@ -17,6 +18,7 @@ from trickrules.rules.ruleset import (
     Amount,
     AttributeTest,
     ChooseRound,
+    Contract,
     Card,
     CardCondition,
     Deal,
@@ -42,6 +44,9 @@ from trickrules.rules.ruleset import (
     TurnedUp,
 )
 from trickrules.spec.compile_round import RoundCompiler, hand_size_schedule
+from trickrules.spec.limits import check_ruleset_limits
+from trickrules.spec.names import did_you_mean
+from trickrules.spec.contracts import contract_source
 from trickrules.spec.source import SpecSource, json_path
 
 BUILTIN_MEASURES = ("tricks", "cards")
@@ -61,7 +66,20 @@ def compile_ruleset(
         _fail(source, ("players",), "TR310", f"{players} players not allowed (allowed: {_join(allowed)})")
     values = _option_values(source, options or {})
     resolved = _resolve_options(data, values)
-    return _Compiler(source, resolved, players, values).ruleset()
+    base = _Compiler(source, resolved, players, values).ruleset()
+    check_ruleset_limits(source, base)  # option values given now, too
+    if not resolved.get("contracts"):
+        return base
+    contracts = []
+    for name, overlay in resolved["contracts"].items():
+        located = contract_source(source, name, resolved)
+        merged = dict(located.data)
+        if overlay.get("declarer") == "alone":
+            merged["declarer_alone"] = True  # teams come from the declarer, in play
+        ruleset = _Compiler(located, merged, players, values).ruleset()
+        ruleset = replace(ruleset, id=f"{base.id}:{name}", declarer_alone=overlay.get("declarer") == "alone")
+        contracts.append(Contract(name, str(overlay.get("description", "")).strip(), ruleset))
+    return replace(base, contracts=tuple(contracts))
 
 
 def _fail(source: SpecSource, path: tuple, code: str, message: str) -> None:
@@ -80,7 +98,7 @@ def _option_values(source: SpecSource, overrides: Mapping[str, Any]) -> dict[str
     for name, value in overrides.items():
         if name not in defs:
             known = _join(defs) or "none"
-            _fail(source, ("options",), "TR304", f"unknown option '{name}' (options: {known})")
+            _fail(source, ("options",), "TR304", f"unknown option '{name}'{did_you_mean(name, defs)} (options: {known})")
         try:
             values[name] = coerce(defs[name], value, suits)
         except OptionValueError as error:
@@ -287,9 +305,7 @@ class _Compiler:
     def card_index(self, card_id: str, path: tuple) -> int:
         ids = self.card_ids
         if card_id not in ids:
-            close = [i for i in ids if i.lower() == str(card_id).lower()]
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            _fail(self.source, path, "TR315", f"no card '{card_id}' in the deck{hint}")
+            _fail(self.source, path, "TR315", f"no card '{card_id}' in the deck{did_you_mean(card_id, ids)}")
         return ids.index(card_id)
 
     def trumps(self, raw: Any) -> Trumps:
@@ -386,14 +402,14 @@ class _Compiler:
         return Measure(name, "tableau")
 
     def point_rule(self, raw: dict, index: int = 0) -> PointRule:
-        if "add" in raw and raw["add"] in self.measure_names:
+        if "add" in raw and raw["add"] in self.measure_names and raw.get("per", "player") == "player":
             measure = self.measure_names.index(raw["add"])
             return PointRule("add", measure=measure, times=int(raw.get("times", 1)), name=raw.get("name", ""))
         if "add" in raw:
             names = (*self.later.play_names(), *self.measure_names, *(f"all_{m}" for m in self.measure_names), *SCORE_NAMES)
             expression = self.later.expression(raw["add"], ("scoring", "round", index, "add"), names)
             per = raw.get("per", "player")
-            if per == "team" and not self.data.get("teams"):
+            if per == "team" and not self.data.get("teams") and not self.data.get("declarer_alone"):
                 _fail(self.source, ("scoring", "round", index, "per"), "TR323", "per: team needs teams")
             return PointRule("expression", expression=expression, name=raw.get("name", ""), per=per)
         award = raw["award"]

@@ -20,6 +20,8 @@ from typing import Any
 import yaml
 
 from trickrules.rules.ruleset import (
+    ChooseRound,
+    Contract,
     Counter,
     Restriction,
     RoundStep,
@@ -51,7 +53,7 @@ _BUILTIN_MEASURES = 2  # `tricks` and `cards` come first in every compiled scori
 def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
     """Spec data (plain dicts, lists and scalars) that compiles back to `ruleset`."""
     deck = ruleset.deck
-    language2 = bool(ruleset.round or ruleset.counters or ruleset.restrictions or ruleset.teams or ruleset.until is not None) or any(
+    language2 = bool(ruleset.round or ruleset.counters or ruleset.restrictions or ruleset.teams or ruleset.contracts or ruleset.until is not None) or any(
         rule.kind == "expression" for rule in ruleset.scoring.round_rules
     )
     data: dict[str, Any] = {"language": 2 if language2 else 1, "id": ruleset.id, "title": ruleset.title}
@@ -66,7 +68,10 @@ def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
     data["deal"] = _deal(ruleset)
     data["rounds"] = ruleset.rounds if ruleset.until is None else {"until": ruleset.until.text, "at_most": ruleset.rounds}
     if ruleset.round:
-        data["round"] = [_round_step(step) for step in ruleset.round]
+        contract_names = tuple(c.name for c in ruleset.contracts)
+        data["round"] = [_round_step(step, contract_names) for step in ruleset.round]
+    if ruleset.contracts:
+        data["contracts"] = {c.name: _contract(c) for c in ruleset.contracts}
     if ruleset.counters:
         data["counters"] = {c.name: _counter(c, deck) for c in ruleset.counters}
     if ruleset.teams:
@@ -170,7 +175,11 @@ def _deal(ruleset: Ruleset) -> dict[str, Any]:
     if deal.dealer_random:
         dealer["random"] = True
     sizes = deal.hand_sizes
-    hand_size: Any = _hand_size(ruleset) if sizes is None else {"chance" if sizes.chance else "by_round": list(sizes.values)}
+    hand_size: Any = _hand_size(ruleset)
+    if sizes is not None:
+        low, top, back = sizes.ramp if sizes.ramp is not None else (0, "", False)
+        values: Any = {"from": low, "to": top, "and_back": back} if sizes.ramp is not None else list(sizes.values)
+        hand_size = {"chance" if sizes.chance else "by_round": values}
     return {
         "hand_size": hand_size,
         "dealer": dealer,
@@ -192,6 +201,8 @@ def _hand_size(ruleset: Ruleset) -> Any:
 
 def _trumps(ruleset: Ruleset, deck: Deck) -> Any:
     trumps = ruleset.trumps
+    if isinstance(trumps, TrumpChoice) and trumps.rounds:
+        return {"choose": {"by": trumps.by, "rounds": [_choose_round(r, deck) for r in trumps.rounds]}}
     if isinstance(trumps, TrumpChoice):
         return {"choose": {"by": trumps.by, "from": [deck.suits[s] for s in trumps.candidates]}}
     if isinstance(trumps, TurnedUp):
@@ -326,7 +337,36 @@ def _point_rule(rule: PointRule, measures: tuple[Measure, ...]) -> dict[str, Any
 # ---------------------------------------------------------------- phases, counters, restrictions
 
 
-def _round_step(step: RoundStep) -> Any:
+def _choose_round(rules: ChooseRound, deck: Deck) -> dict[str, Any]:
+    suits: Any = [deck.suits[s] for s in rules.listed] if rules.suits == "listed" else rules.suits
+    return {
+        "from": suits,
+        "dealer_must_choose": rules.dealer_must_choose,
+        "dealer_takes_turned_up": rules.dealer_takes_turned_up,
+        "may_discard_turned_up": rules.may_discard_turned_up,
+    }
+
+
+def _contract(contract: Contract) -> dict[str, Any]:
+    """A contract as a partial spec: the keys a contract may change, written out in full."""
+    rules, deck = contract.ruleset, contract.ruleset.deck
+    data: dict[str, Any] = {"description": contract.description} if contract.description else {}
+    if rules.declarer_alone:
+        data["declarer"] = "alone"
+    data["trumps"] = _trumps(rules, deck)
+    data["follow"] = [rule.kind for rule in rules.follow]
+    data["ranking"] = [_ranking_step(step, deck) for step in rules.ranking]
+    data["restrictions"] = [_restriction(r, deck) for r in rules.restrictions]
+    data["scoring"] = _scoring(rules.scoring, rules)
+    return data
+
+
+def _round_step(step: RoundStep, contracts: tuple[str, ...] = ()) -> Any:
+    if step.declaring is not None:
+        declare = step.declaring
+        speaker: Any = {"seat": declare.first_seat} if declare.first == "seat" else declare.first
+        otherwise = "score" if declare.otherwise < 0 else contracts[declare.otherwise]
+        return {"declare": {"contracts": [contracts[i] for i in declare.contracts], "first": speaker, "otherwise": otherwise}}
     if step.bidding is not None:
         bid = step.bidding
         data: dict[str, Any] = {"values": {"from": bid.lowest, "to": bid.highest.text}}

@@ -11,6 +11,7 @@ from typing import Any, Callable, Iterator
 
 from trickrules.errors import Problem
 from trickrules.rules.ruleset import face_id
+from trickrules.spec.names import did_you_mean
 from trickrules.spec.source import SpecSource, json_path
 
 NodePath = tuple[str | int, ...]
@@ -70,12 +71,17 @@ def _option_name(value: Any) -> str | None:
 def _check_option_cases(spec: Meaning, node: Any, path: NodePath) -> None:
     """Every {option: NAME, cases: {...}} names a declared choice option and covers its values."""
     if isinstance(node, dict):
+        if set(node) == {"option"} and isinstance(node["option"], str) and node["option"] not in spec.options:
+            name = node["option"]
+            declared = ", ".join(sorted(spec.options)) or "none"
+            spec.add("TR304", f"undefined option '{name}'{did_you_mean(name, spec.options)} (options has {declared})", path + ("option",))
         if set(node) == {"option", "cases"} and isinstance(node["option"], str):
             name, cases = node["option"], node["cases"]
             option = spec.options.get(name)
             if option is None:
                 declared = ", ".join(sorted(spec.options)) or "none"
-                spec.add("TR304", f"undefined option '{name}'; options has {declared}", path + ("option",))
+                hint = did_you_mean(name, spec.options)
+                spec.add("TR304", f"undefined option '{name}'{hint} (options has {declared})", path + ("option",))
             elif option["type"] != "choice":
                 spec.add("TR313", f"option '{name}' is of type {option['type']}; cases need a choice option", path + ("option",))
             else:
@@ -118,24 +124,28 @@ class Meaning:
     def suit(self, name: Any, path: NodePath) -> None:
         """Report a suit name that deck.suits does not declare."""
         if name not in self.suits:
-            self.add("TR301", f"undefined suit '{name}'; deck.suits has {', '.join(self.suits)}", path)
+            hint = did_you_mean(name, self.suits)
+            self.add("TR301", f"undefined suit '{name}'{hint} (deck.suits has {', '.join(self.suits)})", path)
 
     def attribute(self, name: Any, path: NodePath) -> None:
         """Report an attribute name that deck.attributes does not declare."""
         if name not in self.attributes:
             declared = ", ".join(sorted(self.attributes)) or "none"
-            self.add("TR302", f"undefined attribute '{name}'; deck.attributes has {declared}", path)
+            hint = did_you_mean(name, sorted(self.attributes))
+            self.add("TR302", f"undefined attribute '{name}'{hint} (deck.attributes has {declared})", path)
 
     def token(self, name: Any, path: NodePath) -> None:
         """Report a token kind that tokens does not declare."""
         if name not in self.tokens:
             declared = ", ".join(sorted(self.tokens)) or "none"
-            self.add("TR308", f"undefined token kind '{name}'; tokens has {declared}", path)
+            hint = did_you_mean(name, sorted(self.tokens))
+            self.add("TR308", f"undefined token kind '{name}'{hint} (tokens has {declared})", path)
 
     def measure(self, name: Any, path: NodePath) -> None:
         """Report a measure that is neither built in nor declared."""
         if name not in self.measures:
-            self.add("TR309", f"undefined measure '{name}'; known: {', '.join(sorted(self.measures))}", path)
+            hint = did_you_mean(name, sorted(self.measures))
+            self.add("TR309", f"undefined measure '{name}'{hint} (known: {', '.join(sorted(self.measures))})", path)
 
     def player_counts(self) -> list[int]:
         """Return the allowed player counts."""
@@ -308,7 +318,8 @@ def _check_option_references(spec: Meaning) -> None:
             continue
         if name not in spec.options:
             declared = ", ".join(sorted(spec.options)) or "none"
-            spec.add("TR304", f"undefined option '{name}'; options has {declared}", path + ("option",))
+            hint = did_you_mean(name, spec.options)
+            spec.add("TR304", f"undefined option '{name}'{hint} (options has {declared})", path + ("option",))
         elif spec.options[name]["type"] != needed:
             kind = spec.options[name]["type"]
             message = f"option '{name}' is of type {kind}, but {subject(path)} needs an option of type {needed}"
@@ -327,11 +338,20 @@ def _check_tokens(spec: Meaning) -> None:
             spec.token(measure["tokens"], ("scoring", "measures", name, "tokens"))
 
 
+EXPRESSION_NAMES = frozenset(
+    {"round", "totals", "players", "hand_size", "bid", "bids", "declarer", "makers", "alone"}
+)
+"""Names a scoring expression reads besides measures, options and counters (a bare `trick`
+there is taken for a misspelt measure: the trick number means nothing once a round is over)."""
+
+
 def _check_measures(spec: Meaning) -> None:
     """Every measure the round scoring names is built in or declared."""
     for index, rule in enumerate(spec.data["scoring"]["round"]):
-        if "add" in rule and isinstance(rule["add"], str) and rule["add"].isidentifier():
-            spec.measure(rule["add"], ("scoring", "round", index, "add"))  # else an expression
+        add = rule.get("add")
+        others = {*EXPRESSION_NAMES, *spec.options, *(spec.data.get("counters") or {})}
+        if isinstance(add, str) and add.isidentifier() and add not in others:
+            spec.measure(add, ("scoring", "round", index, "add"))  # else an expression
         for number, best in enumerate(rule.get("award", {}).get("to_best_by", ())):
             for key, name in best.items():
                 spec.measure(name, ("scoring", "round", index, "award", "to_best_by", number, key))

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
@@ -31,8 +31,9 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from trickrules.errors import Problem, SpecError
+from trickrules.spec.merge import VALUE, KindChange, kind_changes, merge_locations, merge_overlay
 
-__all__ = ["SpecSource", "json_path", "read_spec", "read_spec_text"]
+__all__ = ["SpecSource", "json_path", "merge_overlay", "read_document", "read_spec", "read_spec_text"]
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_NODES = 100_000
@@ -41,8 +42,6 @@ MAX_SHOWN_STEPS = 8
 
 PathKey = tuple[str | int, ...]
 Location = tuple[str, int, int]
-VALUE = "<value>"
-"""The last step of a path whose location is where a scalar value's text starts."""
 
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {f"{_TAG}{name}" for name in ("str", "int", "float", "bool", "null", "value")}
@@ -71,6 +70,9 @@ class SpecSource:
     locations: Mapping[PathKey, Location]
     files: tuple[str, ...]
     digest: str
+    kind_changes: Mapping[PathKey, KindChange] = field(default_factory=dict)
+    """Paths where an overlay put a value of another kind than its parent had: where the
+    parent set it, and its kind (for messages that name the parent's line)."""
 
     def locate(self, path: Sequence[str | int]) -> Location:
         """Return the location of the longest known prefix of `path` (root: file:1:1)."""
@@ -112,6 +114,14 @@ def read_spec_text(text: str, file: str = "<string>") -> SpecSource:
     if len(raw) > MAX_FILE_BYTES:
         raise SpecError([_problem("TR103", _too_large(len(raw)), file)])
     return _build(file, raw, Path.cwd())
+
+
+def read_document(path: str | os.PathLike[str]) -> tuple[dict[str, Any], Mapping[PathKey, Location]]:
+    """Read one YAML file through the same guards as a spec (size, depth, tags, duplicate
+    keys), without `extends`: its data, and where each node is. Raises SpecError (TR1xx)."""
+    name = os.fspath(path)
+    document = _read_document(name, _read_bytes(name))
+    return document.data, MappingProxyType(document.locations)
 
 
 # --- one file ---------------------------------------------------------------------
@@ -380,6 +390,7 @@ class _Chain:
     locations: dict[PathKey, Location]
     files: tuple[str, ...]
     raws: tuple[bytes, ...]
+    changes: dict[PathKey, KindChange] | None = None
 
 
 def _build(file: str, raw: bytes, folder: Path) -> SpecSource:
@@ -394,6 +405,7 @@ def _build(file: str, raw: bytes, folder: Path) -> SpecSource:
         locations=MappingProxyType(chain.locations),
         files=chain.files,
         digest=digest.hexdigest(),
+        kind_changes=MappingProxyType(chain.changes or {}),
     )
 
 
@@ -410,9 +422,10 @@ def _resolve(document: _Document, folder: Path, seen: tuple[str, ...]) -> _Chain
         message = f"extends cycle: '{target}' leads back to a spec already in the chain"
         raise SpecError([Problem("TR401", message, *where, "$.extends")])
     parent = _read_parent(parent_name, where, seen + (_identity(document.file),))
-    merged = _merge(parent.data, data)
-    locations = _merge_locations(parent, data, locations, merged)
-    return _Chain(merged, locations, (document.file, *parent.files), (document.raw, *parent.raws))
+    merged = merge_overlay(parent.data, data)
+    changes = {**(parent.changes or {}), **kind_changes(parent.data, parent.locations, data)}
+    locations = merge_locations(parent.data, parent.locations, data, locations, merged)
+    return _Chain(merged, locations, (document.file, *parent.files), (document.raw, *parent.raws), changes)
 
 
 def _parent_name(target: Any, folder: Path, where: Location) -> str:
@@ -435,64 +448,3 @@ def _read_parent(name: str, where: Location, seen: tuple[str, ...]) -> _Chain:
         raise SpecError([Problem("TR402", message, *where, "$.extends")]) from None
     document = _read_document(name, raw)
     return _resolve(document, Path(name).resolve().parent, seen)
-
-
-def _without_nulls(data: dict[str, Any]) -> dict[str, Any]:
-    """Return a mapping with null entries dropped, recursively through mappings."""
-    return {
-        key: _without_nulls(value) if isinstance(value, dict) else value
-        for key, value in data.items()
-        if value is not None
-    }
-
-
-def _merge(base: dict[str, Any], overlay: dict[str, Any]) -> dict[str, Any]:
-    """Return an overlay merged over a base: mappings recurse, null deletes, else replace."""
-    merged = dict(base)
-    for key, value in overlay.items():
-        if value is None:
-            merged.pop(key, None)
-        elif isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
-        else:
-            merged[key] = _without_nulls(value) if isinstance(value, dict) else value
-    return merged
-
-
-def _replaced(base: dict[str, Any], overlay: dict[str, Any], path: PathKey) -> list[PathKey]:
-    """Return the paths whose base value the overlay replaces or deletes."""
-    paths: list[PathKey] = []
-    for key, value in overlay.items():
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            paths.extend(_replaced(base[key], value, path + (key,)))
-        else:
-            paths.append(path + (key,))
-    return paths
-
-
-def _merge_locations(
-    base: _Chain, overlay: dict[str, Any], overlay_locations: dict[PathKey, Location],
-    merged: dict[str, Any],
-) -> dict[PathKey, Location]:
-    """Return the merged locations: the overlay's win, replaced parent nodes are forgotten."""
-    gone = _replaced(base.data, overlay, ())
-    locations = {
-        spot: where for spot, where in base.locations.items()
-        if not any(spot[: len(path)] == path for path in gone)
-    }
-    locations.update(overlay_locations)
-    return {spot: where for spot, where in locations.items() if _kept(merged, spot)}
-
-
-def _kept(data: Any, path: PathKey) -> bool:
-    """Return whether a path still leads to a value in the merged data."""
-    for step in path:
-        if step == VALUE:
-            continue
-        if isinstance(data, dict) and isinstance(step, str) and step in data:
-            data = data[step]
-        elif isinstance(data, list) and isinstance(step, int) and 0 <= step < len(data):
-            data = data[step]
-        else:
-            return False
-    return True

@@ -1,4 +1,4 @@
-"""The `trickrules` command line: play, replay, validate, check, rules, schema, simulate.
+"""The `trickrules` command line: play, replay, validate, check, rules, list, schema, simulate.
 
 Exit codes: 0 success, 1 a check or replay that found a difference, 2 bad input (an invalid
 spec, a missing file, a wrong option), 130 interrupted.
@@ -16,7 +16,7 @@ from typing import Any
 from trickrules.version import __version__
 from trickrules.errors import SpecError, TrickrulesError
 from trickrules.spec.options import OptionValueError, parse_assignment
-from trickrules.tools.output import InputError, write_output
+from trickrules.tools.output import InputError, check_output, counted, write_output
 
 EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
 
@@ -70,18 +70,20 @@ def _read_deal(path: str) -> Any:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play one game with agents and print it, or write its JSON record."""
+    from trickrules.tools.provenance import spec_files
     from trickrules.tools.record import build_record, dumps, play_game
     from trickrules.tools.textlog import render_record
 
     game = _load_game(args)
     agents = _agents(args.agents, game.num_players, args.seed)
+    check_output(args.json, [*spec_files(game.ruleset), *([args.deal] if args.deal else [])], "--json")
     state = play_game(game, args.seed, agents, deal=_read_deal(args.deal) if args.deal else None)
     record = build_record(state, [a.name for a in agents])
     if args.json:
         write_output(args.json, dumps(record))
         if args.json != "-":
             winners = ", ".join(f"P{p}" for p in record["winners"])
-            print(f"{args.json}: {len(record['actions'])} actions, totals {record['totals']}, winners {winners}")
+            print(f"{args.json}: {counted(len(record['actions']), 'action')}, totals {record['totals']}, winners {winners}")
     else:
         print(render_record(record))
     return EXIT_OK
@@ -103,6 +105,7 @@ def _read_json(path: str) -> Any:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Play a record's actions through the engine and report the first divergence."""
     from trickrules.engine.game import load_game
+    from trickrules.tools.provenance import rules_changes
     from trickrules.tools.record import replay
     from trickrules.tools.recordschema import record_problems
 
@@ -112,68 +115,133 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise InputError(f"{args.record}: not a trickrules record: " + "; ".join(problems[:3]))
     spec = args.spec or record["spec"]["file"]
     if not args.spec and not Path(spec).is_absolute() and not Path(spec).exists():
-        spec = str(Path(args.record).parent / spec)
+        beside = Path(args.record).parent / spec  # a path relative to the record's folder
+        spec = str(beside) if beside.exists() else spec  # else a shipped spec's name
+    _check_spec_id(args.record, record["spec"], spec)
     game = load_game(spec, players=record["players"], options=record["options"])
-    if game.ruleset.source_digest != record["spec"]["digest"]:
-        print(f"note: {spec} has changed since the record was written (digest differs)", file=sys.stderr)
+    change = rules_changes(record["spec"], game.ruleset, spec)
+    if change is not None:
+        print(f"note: {change}", file=sys.stderr)
     result = replay(record, game)
     print(f"{args.record}: {result.message}")
     return EXIT_OK if result.verified else EXIT_FAILED
 
 
+def _check_spec_id(record_file: str, recorded: dict[str, Any], spec: str) -> None:
+    """InputError when `spec` is another spec than the record's (by id), before any replay."""
+    from trickrules.spec.checks import load_spec
+    from trickrules.spec.shipped import resolve_spec
+
+    found = load_spec(resolve_spec(spec)).data.get("id")
+    if found != recorded["id"]:
+        raise InputError(
+            f"{record_file} is a record of the spec '{recorded['id']}' ({recorded['title']}), "
+            f"but {spec} is the spec '{found}': replay it with the spec the record names (--spec FILE)"
+        )
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
-    """Check spec files (and rulebook examples files) and print one summary line per file."""
+    """Check spec files (and rulebook examples files) and print one summary line per file.
+
+    Problems and warnings (rules that can never apply, TR5xx) go to standard error, each as
+    FILE:LINE:COLUMN: CODE message. Exit 0 when every file is valid (warnings included),
+    2 when one is not; with --strict, 1 when a valid spec has warnings.
+    """
     from trickrules.tools.examples import is_examples_file
 
     status = EXIT_OK
     for path in args.specs:
         check = _validate_examples if is_examples_file(path) else _validate_spec
-        if not check(path):
-            status = EXIT_INPUT
+        status = max(status, check(path, args.strict))
     return status
 
 
-def _validate_spec(path: str) -> bool:
-    from trickrules.spec.checks import load_spec
+def _problem_lines(problems: Sequence[Any]) -> int:
+    """Print problems to standard error; return how many."""
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return len(problems)
+
+
+def _validate_spec(path: str, strict: bool = False) -> int:
+    from trickrules.spec.checks import load_spec, spec_warnings
     from trickrules.spec.compiler import compile_ruleset
 
     try:
-        ruleset = compile_ruleset(load_spec(path))
+        source = load_spec(path)
+        ruleset = compile_ruleset(source)
     except SpecError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
-        count = len(error.problems)
+        count = _problem_lines(error.problems)
         print(f"{path}: invalid, {count} problem{'s' if count != 1 else ''}")
-        return False
+        return EXIT_INPUT
+    warnings = _problem_lines(spec_warnings(source, ruleset))
     players = ", ".join(str(p) for p in ruleset.allowed_players)
-    print(
-        f"{path}: ok: {ruleset.id} '{ruleset.title}', {len(ruleset.deck.cards)} cards, "
+    summary = (
+        f"{ruleset.id} '{ruleset.title}', {len(ruleset.deck.cards)} cards, "
         f"{len(ruleset.deck.suits)} suits, players {players}, {ruleset.rounds} rounds, "
         f"{len(ruleset.options)} options"
     )
-    return True
+    noted = f"; {warnings} warning{'s' if warnings != 1 else ''}: rules that can never apply" if warnings else ""
+    if strict and warnings:
+        print(f"{path}: not strict: {summary}{noted}")
+        return EXIT_FAILED
+    print(f"{path}: ok: {summary}{noted}")
+    return EXIT_OK
 
 
-def _validate_examples(path: str) -> bool:
+def _validate_examples(path: str, strict: bool = False) -> int:
     """An examples file is valid when its cases read well and the spec it names loads."""
     from trickrules.spec.checks import load_spec
-    from trickrules.tools.examples import ExampleError, examples_spec, load_examples
+    from trickrules.tools.examples import examples_spec, load_examples
 
     try:
         cases = load_examples(path)
         spec = examples_spec(path)
-        load_spec(spec)
-    except ExampleError as error:
-        print(f"trickrules: {error}", file=sys.stderr)
-        print(f"{path}: invalid rulebook examples")
-        return False
     except SpecError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
+        count = _problem_lines(error.problems)
+        print(f"{path}: invalid rulebook examples, {count} problem{'s' if count != 1 else ''}")
+        return EXIT_INPUT
+    try:
+        load_spec(spec)
+    except SpecError as error:
+        _problem_lines(error.problems)
         print(f"{path}: invalid: its spec {spec} has problems")
-        return False
+        return EXIT_INPUT
     print(f"{path}: ok: {len(cases)} rulebook examples for {spec} (run them with 'trickrules check')")
-    return True
+    return EXIT_OK
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """List the specs that ship with trickrules: name, players and title."""
+    from trickrules.spec.loader import load_ruleset
+    from trickrules.spec.shipped import shipped_folder, shipped_specs
+
+    rows = []
+    for spec in shipped_specs():
+        try:
+            ruleset = load_ruleset(spec.path)
+        except SpecError as error:
+            rows.append((spec.name, "", f"(invalid: {error.first.code} {error.first.message})"))
+            continue
+        allowed = sorted(ruleset.allowed_players)
+        low, high = allowed[0], allowed[-1]
+        if len(allowed) == high - low + 1:
+            players = counted(low, "player") if low == high else f"{low} to {high} players"
+        else:
+            players = f"{', '.join(map(str, allowed))} players"
+        rows.append((spec.name, players, ruleset.title))
+    if not rows:
+        print("no shipped specs found (this installation has no trickrules/specs folder)")
+        return EXIT_INPUT
+    name_width = max(len(row[0]) for row in rows) + 2
+    players_width = max(len(row[1]) for row in rows) + 2
+    for name, players, title in rows:
+        print(f"{name:<{name_width}}{players:<{players_width}}{title}".rstrip())
+    folder = shipped_folder()
+    if folder is not None and folder.is_relative_to(Path.cwd()):
+        folder = folder.relative_to(Path.cwd())  # a checkout's specs/, as the docs show it
+    print(f"\nPlay one with 'trickrules play NAME'; copy one from {folder}/ to start a variant.")
+    return EXIT_OK
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -192,6 +260,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Run a file of rulebook examples against a spec (by default the spec the file names)."""
+    from trickrules.spec.checks import load_spec
     from trickrules.tools.examples import examples_spec, load_examples, run_examples
 
     if args.examples is None:
@@ -201,6 +270,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if named is not None and named.resolve() != Path(args.spec).resolve():
             print(f"note: {args.examples} names the spec {named}; checking against {args.spec}", file=sys.stderr)
     cases = load_examples(args.examples)
+    load_spec(args.spec)  # a spec that cannot load is one error (exit 2), not one per case
     results = run_examples(args.spec, cases)
     failed = 0
     for result in results:
@@ -211,11 +281,11 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _named_spec(examples: str) -> Path | None:
-    from trickrules.tools.examples import ExampleError, examples_spec
+    from trickrules.tools.examples import examples_spec
 
     try:
         return examples_spec(examples)
-    except ExampleError:
+    except SpecError:
         return None
 
 
@@ -240,7 +310,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("spec", help="the spec file (YAML)")
+    parser.add_argument("spec", help="the spec file (YAML), or the name of a shipped spec (see 'trickrules list')")
     parser.add_argument("--players", type=int, help="number of players (default: the largest allowed)")
     parser.add_argument(
         "--set", action="append", metavar="NAME=VALUE", help="set a spec option, e.g. --set rounds=2 (repeatable)"
@@ -279,6 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     validate = commands.add_parser("validate", help="check spec files", description=cmd_validate.__doc__)
     validate.add_argument("specs", nargs="+", metavar="SPEC", help="spec files (*.examples.yaml files are checked as rulebook examples)")
+    validate.add_argument("--strict", action="store_true", help="fail (exit 1) when a spec has warnings: rules that can never apply")
     validate.set_defaults(run=cmd_validate)
 
     check = commands.add_parser("check", help="run rulebook examples against a spec", description=cmd_check.__doc__)
@@ -289,6 +360,9 @@ def build_parser() -> argparse.ArgumentParser:
     rules = commands.add_parser("rules", help="print a spec as a Markdown rulebook", description=cmd_rules.__doc__)
     _add_game_arguments(rules)
     rules.set_defaults(run=cmd_rules)
+
+    listing = commands.add_parser("list", help="list the shipped specs (play one by its name)", description=cmd_list.__doc__)
+    listing.set_defaults(run=cmd_list)
 
     schema = commands.add_parser("schema", help="print the JSON Schema of specs", description=cmd_schema.__doc__)
     schema.add_argument("--record", action="store_true", help="print the schema of game records instead")

@@ -12,7 +12,9 @@ replaces each with text made from the code at build time, so the pages cannot dr
 ``<!-- generate: command-head N ARGS -->``
     the same, cut after N lines of output;
 ``<!-- generate: record-fields -->``
-    a table of every field of a game record, from the record JSON Schema.
+    a table of every field of a game record, from the record JSON Schema;
+``<!-- generate: limits -->``
+    a table of the limits a spec meets, from `trickrules.spec.limits`.
 
 Run ``python -m trickrules.tools.docgen docs/reference/spec.md`` to print a page expanded.
 """
@@ -437,12 +439,19 @@ def _many(schema: dict[str, Any]) -> str:
     return f"{kind}s" if isinstance(kind, str) else "values"
 
 
+def _limits() -> str:
+    from trickrules.spec.limits import limits_table
+
+    return limits_table()
+
+
 GENERATORS: dict[str, Callable[[list[str], Path], str]] = {
     "spec-reference": lambda args, root: spec_reference(root=root),
     "rulebook": rulebook,
     "command": command_block,
     "command-head": command_head,
     "record-fields": lambda args, root: record_fields(),
+    "limits": lambda args, root: _limits(),
 }
 """Every marker kind, by name: (marker arguments, project folder) -> Markdown."""
 

@@ -21,6 +21,7 @@ from trickrules.engine.game import Game, load_game
 from trickrules.rules.placement import NO_SUIT
 from trickrules.engine.phases.kinds import PLAY
 from trickrules.engine.state import State
+from trickrules.tools.examples_file import read_examples_file
 
 SITUATION_KEYS = {
     "name", "source", "players", "options", "round", "trumps", "leader", "trick_number", "counters",
@@ -75,28 +76,12 @@ class CaseResult:
 
 
 def load_examples(path: str | os.PathLike[str]) -> list[Case]:
-    """Read the cases of an examples file (safe YAML)."""
-    import yaml
-
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-        data = yaml.safe_load(text)
-    except OSError as error:
-        raise ExampleError(f"{path}: cannot read: {error.strerror or error}") from None
-    except (yaml.YAMLError, UnicodeDecodeError) as error:
-        raise ExampleError(f"{path}: not valid YAML: {error}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
-        raise ExampleError(f"{path}: expected a mapping with a list of 'cases'")
-    cases = []
-    for index, entry in enumerate(data["cases"]):
-        if not isinstance(entry, dict) or "expect" not in entry:
-            raise ExampleError(f"{path}: case {index + 1} needs a mapping with 'expect'")
-        unknown = set(entry) - SITUATION_KEYS
-        unknown |= set(entry["expect"]) - EXPECT_KEYS if isinstance(entry["expect"], dict) else set()
-        if unknown:
-            raise ExampleError(f"{path}: case {index + 1}: unknown key(s) {', '.join(sorted(unknown))}")
-        cases.append(Case(str(entry.get("name", f"case {index + 1}")), entry))
-    return cases
+    """Read the cases of an examples file through the spec loader's guards (size, nesting,
+    tags, duplicate keys); raises `SpecError` with codes, lines and columns for a file that
+    cannot be read, unknown keys at the top level, in a case or in its `expect`."""
+    examples = read_examples_file(path, SITUATION_KEYS, EXPECT_KEYS)
+    return [Case(str(entry.get("name", f"case {index + 1}")), entry, examples.line(index))
+            for index, entry in enumerate(examples.cases)]
 
 
 def is_examples_file(path: str | os.PathLike[str]) -> bool:
@@ -105,16 +90,9 @@ def is_examples_file(path: str | os.PathLike[str]) -> bool:
 
 
 def examples_spec(path: str | os.PathLike[str]) -> Path:
-    """The spec an examples file names with its top-level `spec` key, relative to the file."""
-    import yaml
-
-    try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError, UnicodeDecodeError) as error:
-        raise ExampleError(f"{path}: cannot read: {error}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("spec"), str):
-        raise ExampleError(f"{path}: names no spec (a top-level 'spec: FILE' key)")
-    return Path(path).parent / data["spec"]
+    """The spec an examples file names with its top-level `spec` key, relative to the file;
+    `SpecError` when the file cannot be read or names none."""
+    return read_examples_file(path, SITUATION_KEYS, EXPECT_KEYS).spec()
 
 
 def run_examples(spec: str | os.PathLike[str], cases: Sequence[Case]) -> list[CaseResult]:
@@ -305,8 +283,10 @@ class _Runner:
         return self.failures
 
     def choices(self) -> list[str]:
-        """What the player to act may choose: the card, section or suit of each legal action."""
-        return [self.state.action_to_string(a).partition(" ")[2] for a in self.state.legal_actions()]
+        """What the player to act may choose: the card, section, suit or bid of each legal action
+        (its text after the verb), or the whole word for a one-word action (``pass``, ``alone``)."""
+        texts = [self.state.action_to_string(a) for a in self.state.legal_actions()]
+        return [text.partition(" ")[2] or text for text in texts]
 
     def check(self, what: str, expected: Any, actual: Any) -> None:
         if expected != actual:

@@ -1,7 +1,7 @@
 """Game records: a self-describing JSON account of one game, and its replay.
 
-A record holds what another implementation needs to audit a game: the spec's id and content
-hash, the options, the seed, every card's faces and attributes, and per round the dealer, the
+A record holds what another implementation needs to audit a game: the spec's id, its file
+and digests (see `trickrules.tools.provenance`), the options, the seed, every card's faces and attributes, and per round the dealer, the
 trumps, each dealt hand, each trick (leader, each play with the face it counted as, winner),
 each reward and where its tokens went, each placement of won cards in order, every other
 decision, the score breakdown, and finally the totals and winners. It also lists every action
@@ -20,6 +20,8 @@ from trickrules.engine.deals import GivenDeal
 from trickrules.engine.game import Game
 from trickrules.rules.ruleset import TrumpChoice
 from trickrules.engine.state import State
+from trickrules.tools.provenance import spec_entry
+from trickrules.tools.output import counted
 
 FORMAT = "trickrules-record"
 FORMAT_VERSION = 1
@@ -107,6 +109,16 @@ class _RecordBuilder:
         self.current()["decisions"].append({"player": event["player"], "choice": choice})
         if suit is not None:
             self.current()["declarer"] = event["player"]
+
+    def on_declare(self, event: dict[str, Any]) -> None:
+        contract = event["contract"]
+        choice = "pass" if contract is None else f"contract {self.game.contract_names[contract]}"
+        self.current()["decisions"].append({"player": event["player"], "choice": choice})
+
+    def on_contract(self, event: dict[str, Any]) -> None:
+        self.current()["contract"] = self.game.contract_names[event["contract"]]
+        if event["declarer"] >= 0:
+            self.current()["declarer"] = event["declarer"]
 
     def on_take(self, event: dict[str, Any]) -> None:
         self.current()["taken"] = {"player": event["player"], "card": self.card(event["card"])}
@@ -200,13 +212,7 @@ def build_record(state: State, agents: Sequence[str] = ()) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
-        "spec": {
-            "id": rules.id,
-            "title": rules.title,
-            "version": rules.version,
-            "file": rules.source_file,
-            "digest": rules.source_digest,
-        },
+        "spec": spec_entry(rules),
         "options": {name: list(v) if isinstance(v, tuple) else v for name, v in rules.options},
         "seed": state.seed,
         "players": game.num_players,
@@ -289,9 +295,12 @@ def replay(record: dict[str, Any], game: Game) -> ReplayResult:
     if not state.is_terminal():
         return ReplayResult(False, "the record's actions end before the game does", len(record.get("actions", [])))
     rebuilt = build_record(state, record.get("agents", []))
-    rebuilt["spec"]["file"] = record.get("spec", {}).get("file", rebuilt["spec"]["file"])
+    # the spec entry is compared by id only: a layout edit of the file keeps the game the same
+    # (`provenance.rules_changes` says whether the rules themselves changed)
+    rebuilt["spec"] = {**record.get("spec", {}), "id": rebuilt["spec"]["id"]}
     path = first_difference(record, rebuilt)
     if path is not None:
         expected, actual = _value_at(record, path), _value_at(rebuilt, path)
         return ReplayResult(False, f"first divergence at {path}: record has {expected!r}, engine gives {actual!r}")
-    return ReplayResult(True, f"verified: {len(record['actions'])} actions, {len(record['rounds'])} rounds, winners {record['winners']}")
+    actions, rounds = counted(len(record["actions"]), "action"), counted(len(record["rounds"]), "round")
+    return ReplayResult(True, f"verified: {actions}, {rounds}, winners {record['winners']}")

@@ -36,6 +36,8 @@ from trickrules.tools.stats import (
 )
 
 from trickrules.tools.simulate import SimulationResult, TIE_RULE, _label
+from trickrules.tools.output import counted
+from trickrules.tools.never_fired import never_fired_lines
 
 # ---------------------------------------------------------------- text
 
@@ -53,7 +55,7 @@ def _header(result: SimulationResult) -> list[str]:
     agent_text = f"{agents[0]} for every seat" if len(agents) == 1 else ", ".join(result.agents)
     options = ", ".join(f"{k}={v}" for k, v in result.options.items()) or "none"
     return [
-        f"{result.title} ({result.spec}): {result.players} players, {result.games} games, "
+        f"{result.title} ({result.spec}): {counted(result.players, 'player')}, {counted(result.games, 'game')}, "
         f"seeds {result.seed}..{result.seed + result.games - 1}, agents: {agent_text}, options: {options}",
     ]
 
@@ -62,7 +64,7 @@ def render_report(result: SimulationResult) -> str:
     """The figures of one result as plain-text tables."""
     games = result.games
     lines = _header(result)
-    lines.append(f"Win rates: {TIE_RULE}{'; partners share their wins' if result.teams else ''}; {result.shared_games} games ({_percent(result.shared_games / games)}) had a shared win.")
+    lines.append(f"Win rates: {TIE_RULE}{'; partners share their wins' if result.teams else ''}; {counted(result.shared_games, 'game')} ({_percent(result.shared_games / games)}) had a shared win.")
     lines += ["", f"{'seat':<6}{'agent':<9}{'win rate':>9}  {'95% CI':<17}{'mean score':>11}{'sd':>8}{'min':>7}{'max':>7}"]
     for seat in result.seats:
         low, high = seat.wins.interval() or (0.0, 0.0)
@@ -118,6 +120,7 @@ _RULE_TITLES = {
     "token": ("Tokens from rewards", "the rewards above summed by token kind"),
     "section": ("Section scoring cases", "fired: sections (of all players, all rounds) scored in that case"),
     "round rule": ("Round rules", "fired: times a player got non-zero points from it in a round"),
+    "declared": ("Declarations", "fired: rounds in which it was declared (trumps chosen, a contract, going alone)"),
 }
 
 
@@ -134,7 +137,7 @@ def _rule_lines(result: SimulationResult) -> list[str]:
             amounts = "".join(f"{sample.mean:>13.2f}" for _, sample in rule.amounts)
             flag = "  never fired" if rule.never_fired else ""
             lines.append(f"  {rule.name:<32}{rule.fired.total:>9}{rule.fired.mean:>10.2f}{amounts}{flag}")
-    return lines
+    return lines + never_fired_lines(result.spec, result.rules)
 
 
 def _trick_win_lines(what: str, rows: list[tuple[str, Proportion]]) -> list[str]:

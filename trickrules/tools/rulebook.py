@@ -36,7 +36,14 @@ from trickrules.rules.ruleset import (
     TurnedUp,
 )
 
-from trickrules.tools.rulebook_round import game_end_words, hand_size_words, restrictions_section, round_section, teams_words
+from trickrules.tools.rulebook_round import (
+    contracts_section,
+    game_end_words,
+    hand_size_words,
+    restrictions_section,
+    round_section,
+    teams_words,
+)
 from trickrules.tools.rulebook_words import (
     SECTION_VALUE_WORDS,
     card_condition_words,
@@ -66,7 +73,7 @@ def rulebook_markdown(ruleset: Ruleset, spec_data: Mapping[str, Any] | None = No
     book = _Book(ruleset, data or {})
     sections = (
         book.title, book.components, book.deal, book.passing, book.trumps, book.following, book.restrictions, book.trick_winner,
-        book.rewards, book.won_cards, book.scoring, book.game_end, book.options,
+        book.rewards, book.won_cards, book.scoring, book.contracts, book.game_end, book.options,
     )  # fmt: skip
     return "\n\n".join(text for text in (section() for section in sections) if text).rstrip() + "\n"
 
@@ -389,6 +396,9 @@ class _Book:
 
     # ------------------------------------------------------------ scoring and the end
 
+    def contracts(self) -> str:
+        return contracts_section(self.rules, lambda rules: (lambda b: (b.trumps(), b.trick_winner(), b.points()))(_Book(rules, self.data)))
+
     def scoring(self) -> str:
         parts = ["## Scoring", "At the end of each round:"]
         parts += [self.section_scores(), self.measures(), self.points()]
@@ -422,6 +432,8 @@ class _Book:
         scoring = self.rules.scoring
         used = {r.measure for r in scoring.round_rules if r.kind == "add"}
         used |= {k.measure for r in scoring.round_rules for k in r.keys}
+        read = {name for r in scoring.round_rules if r.expression is not None for name in r.expression.names}
+        used |= {i for i, m in enumerate(scoring.measures) if m.name in read or f"all_{m.name}" in read}
         declared = set((self.data.get("scoring") or {}).get("measures") or {})
         shown: dict[str, Measure] = {}
         for index, measure in enumerate(scoring.measures):
@@ -430,6 +442,8 @@ class _Book:
         return list(shown.values())
 
     def measures(self) -> str:
+        if not self.used_measures():
+            return ""
         lines = ["### Measures", "", "Each player counts:", ""]
         lines += [f"- **{m.name}**: {measure_words(m, self.rules)}." for m in self.used_measures()]
         return "\n".join(lines)

@@ -3,6 +3,9 @@ restrictions, expression scoring and the end of a game played until a condition 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Sequence
+
 from trickrules.rules.ruleset import BidPhase, Counter, Deal, PassPhase, Restriction, Ruleset
 from trickrules.tools.rulebook_words import card_condition_words, join_words, plural
 
@@ -81,7 +84,7 @@ def teams_words(ruleset: Ruleset) -> str:
 
 
 def counter_words(counter: Counter, ruleset: Ruleset) -> str:
-    whose = "each player's own" if counter.scope == "player" else "one for the table"
+    whose = {"player": "each player's own", "team": "each team's own"}.get(counter.scope, "one for the table")
     when = "at the start of each round" if counter.reset == "round" else "at the start of the game"
     text = f"**{counter.name}** ({whose}) starts at {counter.initial} {when}"
     if counter.on_play is not None:
@@ -128,3 +131,20 @@ def game_end_words(ruleset: Ruleset) -> str:
         f"After each round the game ends if `{ruleset.until.text}` holds (`totals` are the players' totals, "
         f"`round` the rounds played), and after {plural('round', ruleset.rounds)} at most."
     )
+
+
+def contracts_section(ruleset: Ruleset, parts_of: Callable[[Ruleset], Sequence[str]]) -> str:
+    """## Contracts: each contract's own trumps, trick winner and points (`parts_of` writes
+    them for a contract's ruleset), with its headings moved two levels down."""
+    if not ruleset.contracts:
+        return ""
+    lines = ["## Contracts", "", "A declared contract applies to the rest of its round, in place of the rules above where it differs."]
+    for contract in ruleset.contracts:
+        lines += ["", f"### {contract.name}", ""]
+        if contract.description:
+            lines += [contract.description, ""]
+        if contract.ruleset.declarer_alone:
+            lines += ["The declarer plays alone against all the other players.", ""]
+        for part in parts_of(contract.ruleset):
+            lines += [re.sub(r"^(#+) ", lambda m: "#" * min(6, len(m[1]) + 2) + " ", part, flags=re.MULTILINE), ""]
+    return "\n".join(lines).rstrip()

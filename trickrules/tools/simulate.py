@@ -38,6 +38,7 @@ from trickrules.errors import TrickrulesError
 from trickrules.engine.game import Game, load_game
 from trickrules.tools.record import play_game
 from trickrules.rules.ruleset import Ruleset
+from trickrules.spec.shipped import resolve_spec
 from trickrules.tools.stats import (
     Comparison,
     ComparisonRow,
@@ -198,7 +199,8 @@ def _source(spec: str | os.PathLike[str] | Ruleset | Game, players: int | None, 
         if players is not None and players != spec.players:
             raise SimulationError(f"the ruleset is compiled for {spec.players} players, not {players}")
         return _Source(ruleset=spec)
-    return _Source(path=os.fspath(spec), players=players, options=dict(options or {}))
+    path = os.fspath(resolve_spec(spec))  # a shipped spec's name becomes its path
+    return _Source(path=path, players=players, options=dict(options or {}))
 
 
 def _seat_agents(agents: str | Sequence[str], players: int) -> tuple[str, ...]:
@@ -238,6 +240,14 @@ def _play_chunk(task: tuple[int, int, int, tuple[str, ...]]) -> tuple[int, Tally
     index, first_seed, count, agents = task
     assert _worker is not None, "worker not started"
     return index, play_games(*_worker, first_seed, count, agents)
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity where the system tells it), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on every platform
+        return max(1, os.cpu_count() or 1)
 
 
 def _chunks(n: int, seed: int, workers: int) -> list[tuple[int, int]]:

@@ -35,9 +35,10 @@ from trickrules.tools.stats import (
     rule_union,
 )
 
-from trickrules.tools.output import InputError, write_output
+from trickrules.tools.output import InputError, check_output, counted, write_output
+from trickrules.tools.provenance import spec_files
 from trickrules.tools.report import ProgressBar, render_comparison, render_report
-from trickrules.tools.simulate import Progress, SimulationError, SimulationResult, compare, simulate
+from trickrules.tools.simulate import Progress, SimulationError, SimulationResult, available_cpus, compare, simulate
 
 # ---------------------------------------------------------------- the command
 
@@ -47,17 +48,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-n", "--games", type=int, default=1000, help="number of games (default 1000)")
     parser.add_argument("--agents", help="agents, comma-separated: one for every seat or one per seat (default: random)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game; game i has seed SEED + i (default 0)")
-    parser.add_argument("--workers", type=int, help="processes to play in (default: the number of CPUs)")
+    parser.add_argument("--workers", type=int, help="processes to play in (default: the number of CPUs; at most that many unless --force-workers)")
+    parser.add_argument("--force-workers", action="store_true", help="allow more --workers than this machine has CPUs")
     parser.add_argument("--json", metavar="FILE", help="write the figures (and the comparison) as JSON to FILE ('-': standard output)")
     parser.add_argument("--compare", metavar="SPEC", help="play the same seeds, players, options and agents with another spec (or an overlay) and test the differences")
-    parser.add_argument("--plot", metavar="FILE.png", help="draw the score distribution of each seat (needs matplotlib)")
+    parser.add_argument("--plot", metavar="FILE.png", help="draw the score distribution of each seat (needs matplotlib; the suffix gives the format: png, pdf, svg, ...)")
 
 
 def run_cli(args: argparse.Namespace, options: dict[str, str]) -> int:
     """Run ``trickrules simulate``: print the report (or comparison); returns the exit code."""
     _check_cli_input(args, options)
     agents = tuple(a.strip() for a in (args.agents or "random").split(",") if a.strip())
-    workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
+    workers = args.workers if args.workers is not None else available_cpus()
 
     def run(spec: str, players: int | None) -> SimulationResult:
         result = simulate(spec, args.games, players, agents, args.seed, options, workers, _progress(spec))
@@ -79,15 +81,36 @@ def run_cli(args: argparse.Namespace, options: dict[str, str]) -> int:
 
 
 def _check_cli_input(args: argparse.Namespace, options: dict[str, str]) -> None:
-    """Fail before playing: a missing extra, an unwritable output, a bad second spec."""
+    """Fail before playing: too many workers, a missing extra or unknown plot format, an
+    output that cannot be written or would overwrite an input, a bad second spec."""
+    if args.workers is not None and args.workers > available_cpus() and not args.force_workers:
+        cpus = counted(available_cpus(), "CPU")
+        raise SimulationError(
+            f"--workers {args.workers} is more than this machine's {cpus}: use --workers {available_cpus()} "
+            "or fewer (more only slows the run), or add --force-workers"
+        )
     if args.plot:
-        _require_matplotlib()
-    for path in (args.json, args.plot):
-        if path and path != "-" and not Path(path).parent.is_dir():
-            raise SimulationError(f"cannot write {path}: no directory {Path(path).parent}")
+        _check_plot_format(args.plot)
+    game = load_game(args.spec, players=args.players, options=options)
+    inputs = list(spec_files(game.ruleset))
     if args.compare:
-        players = load_game(args.spec, players=args.players, options=options).num_players
-        load_game(args.compare, players=players, options=options)
+        inputs += spec_files(load_game(args.compare, players=game.num_players, options=options).ruleset)
+    check_output(args.json, inputs, "--json")
+    check_output(args.plot, inputs, "--plot")
+    if args.json and args.plot and Path(args.json).resolve() == Path(args.plot).resolve():
+        raise SimulationError(f"--json and --plot both name {args.plot}: give each its own file")
+
+
+def _check_plot_format(path: str) -> None:
+    """SimulationError unless matplotlib is there and can write the format `path` names."""
+    _require_matplotlib()
+    from matplotlib.figure import Figure  # type: ignore[import-not-found, unused-ignore]
+
+    formats = sorted(Figure().canvas.get_supported_filetypes())
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if path == "-" or suffix not in formats:
+        shown = f"the format {suffix!r}" if suffix else "a file name without a format suffix"
+        raise SimulationError(f"--plot {path}: matplotlib cannot write {shown}; use one of: {', '.join(formats)}")
 
 
 def _progress(spec: str) -> Progress | None:
@@ -96,7 +119,7 @@ def _progress(spec: str) -> Progress | None:
 
 def _timing(result: SimulationResult, workers: int) -> None:
     rate = result.games / result.elapsed if result.elapsed else 0.0
-    print(f"{result.spec}: {result.games} games in {result.elapsed:.1f}s ({rate:.0f} games/s, {workers} worker{'s' if workers != 1 else ''})", file=sys.stderr)
+    print(f"{result.spec}: {counted(result.games, 'game')} in {result.elapsed:.1f}s ({rate:.0f} games/s, {counted(workers, 'worker')})", file=sys.stderr)
 
 
 def _write_json(path: str, result: SimulationResult, other: SimulationResult | None, comparison: Comparison | None) -> None:

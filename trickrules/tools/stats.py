@@ -388,6 +388,12 @@ class Tallier:
             keys += [("round rule", label, "fired"), ("round rule", label, "points")]
         for _, label in self.sides:
             keys += [("contract", label, m) for m in ("fired", "made", "exact")]
+        for name in self.game.contract_names:
+            keys.append(("declared", name, "fired"))
+        if self.game.chooses_in_rounds:
+            keys.append(("declared", "trumps chosen", "fired"))
+        if self.game.goes_alone:
+            keys.append(("declared", "alone", "fired"))
         return tuple(keys)
 
     def new_tally(self) -> Tally:
@@ -430,6 +436,12 @@ class Tallier:
             kind = event["type"]
             if kind == "bid":
                 bids[event["player"]] = event["bid"]
+            elif kind == "contract":
+                values["declared", self.game.contract_names[event["contract"]], "fired"] += 1
+            elif kind == "choose" and event["suit"] is not None:
+                values["declared", "trumps chosen", "fired"] += 1
+            elif kind == "alone" and event["alone"]:
+                values["declared", "alone", "fired"] += 1
             elif kind == "round_end" and bids:
                 self._read_contracts(values, bids, [m["tricks"] for m in event["measures"]])
                 bids = {}

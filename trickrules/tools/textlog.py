@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from trickrules.tools.output import counted
+
 
 def _seat(record: dict[str, Any], player: int) -> str:
     agents = record.get("agents") or []
@@ -81,12 +83,14 @@ def render_record(record: dict[str, Any]) -> str:
         lines.append(f"Round {round_['round']}: dealer P{round_['dealer']}, trumps {trumps}")
         passing = round_.get("pass")
         for decision in round_.get("decisions", []):
-            if not decision["choice"].startswith(("pass ", "bid ", "discard ")) and decision["choice"] not in ("alone", "partner"):
+            if not decision["choice"].startswith(("pass ", "bid ", "discard ", "contract ")) and decision["choice"] not in ("alone", "partner", "pass"):
                 lines.append(f"  P{decision['player']} chooses {decision['choice']}")
         for player, hand in enumerate(round_["hands"]):
             lines.append(f"  {_seat(record, player)} holds: {' '.join(hand)}")
         if "turn_up" in round_:
             lines.append(f"  Turned up: {round_['turn_up'] or 'nothing (no card left)'}")
+        if "contract" in round_:
+            lines.append(f"  Contract: {round_['contract']}")
         if "declarer" in round_:
             lines.append(f"  Declarer: P{round_['declarer']}" + (f", alone (P{', P'.join(map(str, round_['sitting_out']))} sits out)" if round_.get("sitting_out") else ""))
         if "discard" in round_:
@@ -99,7 +103,7 @@ def render_record(record: dict[str, Any]) -> str:
                 if cards:
                     lines.append(f"    P{player} passes {' '.join(cards)}")
         if round_["set_aside"]:
-            lines.append(f"  set aside: {len(round_['set_aside'])} cards")
+            lines.append(f"  set aside: {counted(len(round_['set_aside']), 'card')}")
         for trick in round_["tricks"]:
             lines.extend(_trick_lines(trick))
         lines.extend(_stacks(record, round_))

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import bid, choose_trumps, discard, go_alone, pass_cards, place_cards, place_tokens, play, turn_up
-from .kinds import BID, CHOOSE_TRUMPS, DISCARD, GO_ALONE, PASS, PLACE_CARDS, PLACE_TOKENS, PLAY, TERMINAL, Phase
+from . import bid, choose_trumps, declare, discard, go_alone, pass_cards, place_cards, place_tokens, play, turn_up
+from .kinds import BID, CHOOSE_TRUMPS, DECLARE, DISCARD, GO_ALONE, PASS, PLACE_CARDS, PLACE_TOKENS, PLAY, TERMINAL, Phase
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -53,9 +53,10 @@ PHASES: dict[int, PhaseRules] = {
     BID: PhaseRules(bid.player, bid.legal, bid.apply),
     DISCARD: PhaseRules(discard.player, discard.legal, discard.apply),
     GO_ALONE: PhaseRules(go_alone.player, go_alone.legal, go_alone.apply),
+    DECLARE: PhaseRules(declare.player, declare.legal, declare.apply),
 }
 
 ROUND_SETUP: tuple[Callable[[State], None], ...] = (place_tokens.new_round, place_cards.new_round)
 """What each phase module sets up at the start of a round, for the parts of the state it owns."""
 
-__all__ = ["PHASES", "ROUND_SETUP", "Phase", "PhaseRules", "TERMINAL_PLAYER", "go_alone", "turn_up"]
+__all__ = ["PHASES", "ROUND_SETUP", "Phase", "PhaseRules", "TERMINAL_PLAYER", "declare", "go_alone", "turn_up"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from trickrules.errors import TrickrulesError
 from trickrules.rules.ruleset import BidPhase
 
 from .kinds import BID
@@ -68,7 +69,16 @@ def legal(state: State) -> list[int]:
         env["bid"] = value
         if allow(env):
             result.append(offset + value)
+    if not result:
+        raise NoBidError(
+            f"the bid phase's allow expression '{allow.text}' leaves player {state.current} no bid "
+            f"from {rules.lowest} to {highest} (hand size {state.hand_size})"
+        )
     return result
+
+
+class NoBidError(TrickrulesError):
+    """A bid phase whose `allow` expression leaves the player to bid no bid at all."""
 
 
 def apply(state: State, action: int) -> None:

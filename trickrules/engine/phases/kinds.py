@@ -17,7 +17,8 @@ class Phase(IntEnum):
     BID = 6
     DISCARD = 7
     GO_ALONE = 8
+    DECLARE = 9
 
 
 # Plain integers on the hot path: comparing them is cheaper than comparing enum members.
-CHOOSE_TRUMPS, PLAY, PLACE_TOKENS, PLACE_CARDS, TERMINAL, PASS, BID, DISCARD, GO_ALONE = (int(p) for p in Phase)
+CHOOSE_TRUMPS, PLAY, PLACE_TOKENS, PLACE_CARDS, TERMINAL, PASS, BID, DISCARD, GO_ALONE, DECLARE = (int(p) for p in Phase)

@@ -1,0 +1,68 @@
+"""Phase: players in turn pass or declare a contract (``contract <name>``, ``pass``).
+
+The first to declare is the round's declarer and the contract (a partial spec compiled over
+the whole spec) applies to the rest of the round: its trumps, ranking, follow rules,
+restrictions and scoring, and, for a contract played alone, the declarer against the rest.
+When all pass, the spec's `otherwise` contract applies with no declarer, or the round is
+scored unplayed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from trickrules.rules.ruleset import DeclarePhase
+
+from .kinds import DECLARE
+
+if TYPE_CHECKING:
+    from trickrules.engine.state import State
+
+
+def start(state: State, rules: DeclarePhase) -> None:
+    """Ask the first player."""
+    n = state.num_players
+    if rules.first == "seat":
+        first = rules.first_seat
+    else:
+        first = (state.dealer + (0 if rules.first == "dealer" else 1)) % n
+    state.parts["declare"] = {"rules": rules, "first": first, "spoken": 0}
+    state._phase = DECLARE
+    state.current = first
+
+
+def player(state: State) -> int:
+    return state.current
+
+
+def legal(state: State) -> list[int]:
+    rules: DeclarePhase = state.parts["declare"]["rules"]
+    offset = state.game.contract_offset
+    return [state.game.choose_pass_action] + [offset + c for c in rules.contracts]
+
+
+def apply(state: State, action: int) -> None:
+    own = state.parts["declare"]
+    player = state.current
+    if action == state.game.choose_pass_action:
+        if state.events is not None:
+            state.log("declare", player=player, contract=None)
+        own["spoken"] += 1
+        state.current = (player + 1) % state.num_players
+        if own["spoken"] < state.num_players:
+            return
+        del state.parts["declare"]
+        rules: DeclarePhase = own["rules"]
+        if rules.otherwise < 0:
+            state.end_round()  # everyone passed: nothing is played
+            return
+        state.apply_contract(rules.otherwise)
+        state.next_step()
+        return
+    contract = action - state.game.contract_offset
+    del state.parts["declare"]
+    if state.events is not None:
+        state.log("declare", player=player, contract=contract)
+    state.declarer = player
+    state.apply_contract(contract)
+    state.next_step()

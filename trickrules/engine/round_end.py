@@ -1,0 +1,80 @@
+"""The end of a round: the names scoring expressions read, counters changed at the round's
+end, what `until` reads, and a finished round's result as the records and logs show it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from trickrules.rules.scoring import RoundScore, expression_envs_of, team_expression_envs
+
+if TYPE_CHECKING:
+    from trickrules.engine.game import Game
+    from trickrules.engine.state import State
+
+
+def score_envs(state: State) -> list[dict[str, Any]]:
+    """What each player's scoring expressions read besides the measures: options,
+    counters, `bid` (0 if none), `bids`, `hand_size`, `players`."""
+    bids = tuple(b or 0 for b in state.bids)
+    common = {"bids": bids, "hand_size": state.hand_size, "players": state.num_players}
+    common |= {"declarer": state.declarer, "alone": int(bool(state.sitting_out))}
+    declaring = declaring_side(state)
+    return [{**state.env(p), **common, "bid": bids[p], "makers": int(p in declaring)} for p in range(state.num_players)]
+
+
+def declaring_side(state: State) -> tuple[int, ...]:
+    """The declarer and partners (no one when no one declared)."""
+    if state.declarer < 0:
+        return ()
+    return next((team for team in state.round_teams if state.declarer in team), (state.declarer,))
+
+
+def count_round_end(state: State, measures: list[list[int]], envs: list[dict[str, Any]]) -> None:
+    """Add each counter's `on_round_end` amount, for the table, each player or each team."""
+    rules = state.play_game.ruleset
+    names = state.play_game.measure_names
+    player_envs = expression_envs_of(names, measures, envs)
+    team_envs = team_expression_envs(names, measures, envs, state.round_teams) if state.round_teams else []
+    gains: list[tuple[str, int, int | None]] = []
+    for counter in rules.counters:
+        amount = counter.on_round_end
+        if amount is None:
+            continue
+        if counter.scope == "player":
+            gains += [(counter.name, int(amount(env)), p) for p, env in enumerate(player_envs)]
+        elif counter.scope == "team":
+            gains += [(counter.name, int(amount(env)), t) for t, env in enumerate(team_envs)]
+        else:
+            gains.append((counter.name, int(amount(player_envs[0])), None))
+    for name, gain, index in gains:
+        if index is None:
+            state.counters[name] += gain
+        else:
+            state.counters[name][index] += gain
+    state._env = None
+
+
+def game_env(state: State) -> dict[str, Any]:
+    """What `until` reads: a player counter is everyone's values, in seat order."""
+    env = dict(state.env(0))
+    for name, _ in state.game.player_counters:
+        env[name] = tuple(state.counters[name])
+    env["round"] = state.round  # rounds played
+    return env
+
+
+def round_result(number: int, score: RoundScore, bonus: tuple[int, ...], points: list[int], game: Game) -> dict[str, Any]:
+    """A finished round's score: measures, points by rule, reward points, sections, points."""
+    names, labels = game.measure_names, game.rule_labels
+    result: dict[str, Any] = {
+        "round": number,
+        "measures": [dict(zip(names, m)) for m in score.measures],
+        "rules": [dict(zip(labels, p)) for p in score.points],
+        "rewards": list(bonus),
+        "points": list(points),
+    }
+    if score.sections:
+        result["sections"] = [
+            [{"section": s, "case": c, "score": v} for s, c, v in rows] for rows in score.sections
+        ]
+    return result
