@@ -10,15 +10,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Union
 
 from trickrules.errors import OutOfRangeError
 from trickrules.rules.faces import Faces, counting_faces
 from trickrules.rules.follow import LegalCards, compile_follow
 from trickrules.rules.ranking import TrickWinner, compile_ranking
 from trickrules.rules.rewards import TrickRewards, compile_rewards
-from trickrules.rules.conditions import static_table
-from trickrules.rules.ruleset import Ruleset, TrumpChoice, default_round
+from trickrules.rules.conditions import card_holds, is_static, static_table
+from trickrules.rules.ruleset import CardCondition, Deck, Ruleset, TrumpChoice, default_round
 from trickrules.rules.scoring import describe_rule
 
 if TYPE_CHECKING:
@@ -45,11 +45,22 @@ class TrickTables:
     legal_follow: LegalCards
     trick_winner: TrickWinner
     trick_rewards: TrickRewards | None
-    restrictions: tuple[tuple[bool | None, Callable[[Mapping[str, Any]], Any] | None, bool, frozenset[int]], ...] = ()
+    restrictions: tuple[tuple[bool | None, Callable[[Mapping[str, Any]], Any] | None, bool, Matching], ...] = ()
     """Each play restriction as (leader only / followers only / None, its `when` function or
-    None, True for `allow` and False for `forbid`, the cards its condition matches)."""
+    None, True for `allow` and False for `forbid`, the cards its condition matches: a set, or
+    for a condition that reads the trick (led) a function of the card and the led group)."""
     on_play: tuple[tuple[int, ...], ...] | None = None
     """By card: the counters that playing it changes (None: no counter changes on a play)."""
+
+
+Matching = Union[frozenset[int], Callable[[int, int], bool]]
+
+
+def _matching(condition: CardCondition | None, deck: Deck, faces: Faces) -> Matching:
+    """The cards a restriction's condition matches: a set, or a test of (card, led group)."""
+    if condition is None or is_static(condition):
+        return frozenset(c for c, hit in enumerate(static_table(condition, deck, faces)) if hit)
+    return lambda card, led: card_holds(condition, card, deck, faces, led=led)
 
 
 class Game:
@@ -136,12 +147,13 @@ class Game:
                 r.lead,
                 None if r.when is None else r.when.function,
                 r.allow is not None,
-                frozenset(c for c, hit in enumerate(static_table(r.allow or r.forbid, deck, faces)) if hit),
+                _matching(r.allow or r.forbid, deck, faces),
             )
             for r in rules.restrictions
         )
         on_play = None
         if any(c.on_play is not None for c in rules.counters):
+            # the card-only part here; a part that reads the trick (led) is checked in play
             tables = [(i, static_table(c.on_play, deck, faces)) for i, c in enumerate(rules.counters) if c.on_play]
             on_play = tuple(tuple(i for i, hit in tables if hit[card]) for card in range(self.num_cards))
         return TrickTables(

@@ -126,7 +126,7 @@ class State:
         self.round_teams = rules.teams
         if isinstance(rules.trumps, frozenset):
             self.set_trumps(rules.trumps)
-        elif isinstance(rules.trumps, TurnedUp):
+        else:  # chosen or turned up later: no trumps until then
             self.set_trumps(frozenset(), log=False)
         self._step = 0  # the deal, done
         self.next_step()

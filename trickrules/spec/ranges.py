@@ -2,15 +2,16 @@
 
 A spec can fit the schema and name only declared things, and still ask for what cannot
 happen: a rank no card has (``when: {rank: 1}`` in a 2 to 14 deck), a seat the table does not
-have (``dealer: {first: 4}`` with 4 players would quietly become seat 0), a table entry for a
-player count the spec does not allow, a case for a choice the option does not offer, a
-negative count of tokens, or an option whose declared range lets a value through that the
-place it is used cannot take. Each is an error, at the line and column of the value:
+have (``dealer: {first: 4}`` with 4 players would quietly become seat 0), a case for a choice
+the option does not offer, a negative count of tokens, or an option whose declared range lets
+a value through that the place it is used cannot take. Each is an error, at the line and
+column of the value. (A `by_players` entry for a count that `players` leaves out is allowed:
+an overlay that narrows `players` keeps its parent's tables.)
 
 - TR330: a rank in a condition or a `by_rank` table that no card has;
 - TR321: a dealer's or first leader's seat at or past the number of players;
-- TR331: a `by_players` entry for a count not allowed, a case that is not a choice, a negative
-  count of tokens, an integer option whose range lets through what its place cannot take;
+- TR331: a case that is not a choice, a negative count of tokens, an integer option whose
+  range lets through what its place cannot take;
 - TR305: an integer option for the hand size that allows hands the deck cannot fill.
 
 They run after the checks of meaning (`trickrules.spec.meaning`), so names are declared.
@@ -32,7 +33,7 @@ __all__ = ["deck_ranks", "range_problems", "rank_words"]
 def range_problems(source: SpecSource) -> list[Problem]:
     """Every range problem of a spec that passed the checks of meaning."""
     check = _Ranges(source)
-    for run in (check.ranks, check.seats, check.player_tables, check.cases, check.tokens, check.option_ranges):
+    for run in (check.ranks, check.seats, check.cases, check.tokens, check.option_ranges):
         run()
     return check.found
 
@@ -144,21 +145,6 @@ class _Ranges:
         leader = deal.get("first_leader")
         if isinstance(leader, dict) and "seat" in leader:
             self.seat(leader["seat"], ("deal", "first_leader", "seat"), "the first leader")
-
-    def player_table(self, value: Any, path: NodePath) -> None:
-        if not isinstance(value, dict) or not isinstance(value.get("by_players"), dict):
-            return
-        for key in value["by_players"]:
-            if int(key) not in self.players:
-                allowed = ", ".join(str(p) for p in self.players)
-                message = f"an entry for {key} players, which players does not allow (players: {allowed})"
-                self.add("TR331", message, path + ("by_players", key))
-
-    def player_tables(self) -> None:
-        """by_players tables give numbers only for allowed player counts."""
-        self.player_table(self.data["deal"]["hand_size"], ("deal", "hand_size"))
-        for name, token in (self.data.get("tokens") or {}).items():
-            self.player_table(token.get("supply"), ("tokens", name, "supply"))
 
     # ------------------------------------------------------------ option cases
 

@@ -37,6 +37,7 @@ from trickrules.rules.ruleset import (
 )
 
 from trickrules.tools.rulebook_round import (
+    choosing_words,
     contracts_section,
     game_end_words,
     hand_size_words,
@@ -278,7 +279,9 @@ class _Book:
     def trumps(self) -> str:
         trumps, suits = self.rules.trumps, self.deck.suits
         lines = ["## Trumps", ""]
-        if isinstance(trumps, TrumpChoice):
+        if isinstance(trumps, TrumpChoice) and trumps.rounds:
+            lines.append(choosing_words(trumps, suits, self.rules))
+        elif isinstance(trumps, TrumpChoice):
             chooser = "the dealer" if trumps.by == "dealer" else "the player after the dealer"
             lines.append(
                 f"At the start of each round, before the first trick, {chooser} chooses one trump suit "

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from trickrules.rules.ruleset import BidPhase, Counter, Deal, PassPhase, Restriction, Ruleset
+from trickrules.rules.ruleset import BidPhase, Counter, Deal, PassPhase, Restriction, Ruleset, TrumpChoice
 from trickrules.tools.rulebook_words import card_condition_words, join_words, plural
 
 DIRECTION_WORDS = {"left": "to the left (the next seat)", "right": "to the right (the previous seat)", "across": "across the table", "none": "nowhere (no passing)"}
@@ -148,3 +148,34 @@ def contracts_section(ruleset: Ruleset, parts_of: Callable[[Ruleset], Sequence[s
         for part in parts_of(contract.ruleset):
             lines += [re.sub(r"^(#+) ", lambda m: "#" * min(6, len(m[1]) + 2) + " ", part, flags=re.MULTILINE), ""]
     return "\n".join(lines).rstrip()
+
+
+def choosing_words(choice: TrumpChoice, suits: Sequence[str], ruleset: Ruleset) -> str:
+    """Trumps chosen in rounds: who speaks, what each round allows, the discard, going alone."""
+    first = "the dealer" if choice.by == "dealer" else "the player after the dealer"
+    text = [
+        f"Trumps are chosen in up to {len(choice.rounds)} rounds. In each round the players speak in turn, "
+        f"starting with {first}: each passes or names a trump suit the round allows, and the first to name "
+        "one is the declarer."
+    ]
+    for number, rules in enumerate(choice.rounds, 1):
+        if rules.suits == "turned_up":
+            allowed = "only the suit of the turned-up card"
+        elif rules.suits == "others":
+            allowed = "any suit but that of the turned-up card"
+        else:
+            allowed = join_words((suits[s] for s in rules.listed), "or")
+        line = f"Round {number}: {allowed}."
+        if rules.dealer_takes_turned_up:
+            line += " A suit named here makes the dealer take the turned-up card into the hand and discard a card"
+            line += "." if rules.may_discard_turned_up else " other than the one taken."
+        if rules.dealer_must_choose:
+            line += " The dealer, speaking last, may not pass (stick the dealer)."
+        text.append(line)
+    text.append("If everyone passes in every round, the round is scored without play.")
+    if any(step.kind == "go_alone" for step in ruleset.round):
+        text.append(
+            "The declarer then chooses to play alone or with the partner; alone, the partner sits out the "
+            "round, tricks have one card fewer and the lead passes over the partner."
+        )
+    return " ".join(text)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from trickrules.rules.conditions import card_holds, is_static
+
 from . import place_cards, place_tokens
 from .kinds import PLAY
 
@@ -65,7 +67,11 @@ def legal(state: State) -> list[int]:
             except (ArithmeticError, IndexError, TypeError, ValueError):
                 _explain(state, env)
                 raise
-        narrowed = [c for c in cards if c in matching] if allow else [c for c in cards if c not in matching]
+        if isinstance(matching, frozenset):
+            narrowed = [c for c in cards if c in matching] if allow else [c for c in cards if c not in matching]
+        else:  # the condition reads the led group: a lead leads its own group
+            group = state.tables.faces.group
+            narrowed = [c for c in cards if matching(c, state.led if trick else group[c]) == allow]
         if narrowed:
             cards = narrowed
     return cards
@@ -80,16 +86,22 @@ def _explain(state: State, env: dict) -> None:
 
 def count(state: State, player: int, card: int) -> None:
     """Change the counters that playing `card` changes."""
-    counters = state.game.ruleset.counters
+    game = state.play_game
+    counters = game.ruleset.counters
     state._env = None
     for index in state.tables.on_play[card]:  # type: ignore[index]
         counter = counters[index]
+        condition = counter.on_play
+        if condition is not None and not is_static(condition):
+            if not card_holds(condition, card, game.ruleset.deck, state.tables.faces, led=state.led):
+                continue
         values = state.counters
-        if counter.scope == "player":
-            row = values[counter.name]
-            row[player] = counter.set_to if counter.set_to is not None else row[player] + counter.add
-        else:
+        if counter.scope == "table":
             values[counter.name] = counter.set_to if counter.set_to is not None else values[counter.name] + counter.add
+            continue
+        row = values[counter.name]
+        at = player if counter.scope == "player" else state.game.team_of[player]
+        row[at] = counter.set_to if counter.set_to is not None else row[at] + counter.add
 
 
 def apply(state: State, action: int) -> None:
