@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 from strategies import as_yaml, scaled, spec_data
 from trickrules.engine.game import Game
 from trickrules.engine.state import State
-from trickrules.errors import Problem
+from trickrules.errors import Problem, SpecError
 from trickrules.rules.conditions import card_holds
 from trickrules.rules.faces import Faces
 from trickrules.rules.ruleset import RankingStep, Ruleset
@@ -206,6 +206,8 @@ def _observe(game: Game, state: State, faces: Faces, events: list[dict[str, Any]
             watch.rewards.add(event["reward"])
         elif event["type"] == "play":
             watch.faces.add((event["card"], event["face"]))
+        elif event["type"] == "place" and event["section"] >= 0:
+            watch.sections.add(event["section"])
         elif event["type"] == "trick":
             cards = event["cards"]
             led = faces.group[cards[0]]
@@ -252,7 +254,10 @@ def _check_claims(spec: dict[str, Any], warnings: list[Problem], players: int) -
         elif warning.code == "TR505":
             fewer = copy.deepcopy(spec)
             del fewer["scoring"]["measures"][str(path[2])]
-            without = Game(compile_ruleset(load_spec_text(yaml.safe_dump(fewer), "fewer.yaml"), players))
+            try:
+                without = Game(compile_ruleset(load_spec_text(yaml.safe_dump(fewer), "fewer.yaml"), players))
+            except SpecError as error:
+                raise AssertionError(f"{warning}, but the spec needs it: {error}") from None
             assert [_play(without, seed) for seed in range(GAMES)] == traces, str(warning)
 
 
@@ -304,3 +309,33 @@ def test_the_checks_run_well_within_the_load_budget(path: Path) -> None:
         spec_warnings(source, ruleset)
         times.append(time.perf_counter() - start)
     assert statistics.median(times) < 0.010, f"{path.name}: {statistics.median(times) * 1000:.1f} ms"
+
+
+LIVE = {
+    "id": "live", "title": "Every rule alive", "players": [2],
+    "options": {"bonus": {"type": "integer", "default": 1, "min": 0, "max": 3}},
+    "deck": {"suits": ["red", "blue"], "generate": [{"suits": "all", "ranks": {"from": 1, "to": 6}}],
+             "cards": [{"faces": [{"suit": "red", "rank": 9, "when": {"trump": True}}, {"suit": "blue", "rank": 9}]}]},
+    "deal": {"hand_size": 6},
+    "rounds": 3,
+    "trumps": {"option": "trumps"},
+    "ranking": [{"prefer": "trump"}, {"prefer": "led"}, {"highest": "rank"}],
+    "rewards": [{"name": "win", "to": "winner", "give": {"points": {"option": "bonus"}}}],
+    "won_cards": "tableau",
+    "tableau": {"sections": [{"name": "A"}, {"name": "B"}]},
+    "scoring": {"measures": {"won": {"count": "cards"}}, "round": [{"add": "won"}]},
+}  # fmt: skip
+LIVE["options"]["trumps"] = {"type": "suits", "default": ["red"]}
+
+
+@pytest.mark.parametrize(
+    "code, path",
+    [("TR501", "$.rewards[0]"), ("TR502", "$.ranking[2]"), ("TR503", "$.deck.cards[0].faces[0]"),
+     ("TR504", "$.options.bonus"), ("TR505", "$.scoring.measures.won"), ("TR506", "$.tableau.sections[1]")],
+)
+def test_a_wrong_warning_would_be_caught(code: str, path: str) -> None:
+    """The property's checks notice a warning about a rule that does fire."""
+    assert spec_warnings(load_spec_text(yaml.safe_dump(LIVE), "live.yaml")) == []
+    wrong = Problem(code, "claimed dead", "live.yaml", 1, 1, path, "warning")
+    with pytest.raises(AssertionError):
+        _check_claims(LIVE, [wrong], 2)

@@ -78,13 +78,14 @@ class _Found:
 
 
 def _words(node: Any, skip: frozenset[NodePath] = frozenset(), path: NodePath = ()) -> Iterator[str]:
-    """Every identifier in the spec's text values (expressions, names of measures and so on),
-    leaving out titles, descriptions, names of things, and the paths in `skip`."""
+    """Every identifier in the spec's text values (expressions, names of measures and so on)
+    and keys, leaving out titles, descriptions, names of things, and the paths in `skip`."""
     if path in skip:
         return
     if isinstance(node, dict):
         for key, value in node.items():
             if key not in _TEXT_KEYS:
+                yield key
                 yield from _words(value, skip, path + (key,))
     elif isinstance(node, list):
         for index, value in enumerate(node):
@@ -414,8 +415,11 @@ class _CardReasoning:
     def sections(self, found: _Found) -> None:
         """TR506: a tableau section past the number of suits the deck's cards can count as."""
         tableau = self.ruleset.tableau
+        raw = self.data.get("tableau") or {}
         if tableau is None or self.ruleset.won_cards != "tableau":
             return
+        if raw.get("stack_by", "suit") != "suit" or raw.get("open", "next_free") != "next_free":
+            return  # another way to lay cards: not reasoned about here
         suits = {suit for faces in self.all_faces for suit in faces.suit}
         for index, section in enumerate(tableau.sections):
             if index >= len(suits):
