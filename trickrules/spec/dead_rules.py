@@ -126,7 +126,7 @@ def _unused_measures(found: _Found) -> None:
     words = set(_words(data, frozenset({("scoring", "measures"), ("options",)})))
     used = words | {word[len("all_"):] for word in words if word.startswith("all_")}
     for name in measures:
-        if name not in used and name not in BUILTIN_MEASURES:
+        if name not in used and name not in BUILTIN_MEASURES and not (measures[name] or {}).get("report"):
             message = (f"measure '{name}' is worked out every round but no rule reads it: no point rule adds it, "
                        f"no award ranks by it and no expression names it")
             found.add("TR505", message, ("scoring", "measures", name))
