@@ -1258,7 +1258,9 @@ def test_break_award_ties(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_break_clone(monkeypatch: pytest.MonkeyPatch) -> None:
     def shallow(self: State) -> State:  # shares hands and piles (copy.copy clones a state now)
         other = object.__new__(State)
-        other.__dict__.update(self.__dict__)
+        for name in State.__slots__:
+            if hasattr(self, name):
+                setattr(other, name, getattr(self, name))
         return other
 
     monkeypatch.setattr(State, "clone", shallow)

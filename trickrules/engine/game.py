@@ -17,6 +17,7 @@ from trickrules.rules.faces import Faces, counting_faces
 from trickrules.rules.follow import LegalCards, compile_follow
 from trickrules.rules.ranking import TrickWinner, compile_ranking
 from trickrules.rules.rewards import TrickRewards, compile_rewards
+from trickrules.engine.deals import given_deals
 from trickrules.rules.conditions import card_holds, is_static, static_table
 from trickrules.rules.ruleset import CardCondition, Deck, Ruleset, TrumpChoice, default_round
 from trickrules.rules.scoring import describe_rule
@@ -175,10 +176,9 @@ class Game:
         mappings, one per round from the first; rounds past the list are dealt from `seed`.
         A bad deal raises `trickrules.errors.DealError`.
         """
-        from trickrules.engine.deals import given_deals
         from trickrules.engine.state import State
 
-        return State(self, seed, record, deals=given_deals(self, deal))
+        return State(self, seed, record, deals=given_deals(self, deal) if deal is not None else ())
 
     def info(self) -> GameInfo:
         """Numbers of players and actions, and an upper bound on the game's length."""

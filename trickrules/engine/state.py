@@ -51,6 +51,18 @@ __all__ = ["TERMINAL_PLAYER", "Phase", "State", "deal_order"]
 class State:
     """One game in progress. Create it with `Game.new_initial_state(seed)`."""
 
+    __slots__ = (
+        "_env", "_legal", "_phase", "_round_dicts", "_round_scores", "_step", "bids", "bonus",
+        "contract", "counters", "current", "dealer", "deals", "declarer", "discarded", "events",
+        "game", "given", "hand_size", "hands", "history", "leader", "led", "lost", "next_seat",
+        "num_players", "parts", "piles", "place_player", "place_queue", "play_game", "pool",
+        "round", "round_teams", "section_suits", "section_tokens", "seed", "set_aside",
+        "sitting_out", "stacks", "stock", "supply", "tables", "token_queue", "totals", "trick",
+        "trick_players", "trick_size", "tricks_played", "tricks_won", "trumps", "turned_up",
+    )
+    # slots, not a per-instance dict: attribute reads stay fast with this many fields
+
+
     # set by the deal (see `trickrules.engine.deals.deal_round`)
     given: GivenDeal | None  # the round's given deal, if any
     dealer: int
@@ -423,10 +435,9 @@ class State:
     def clone(self) -> State:
         """An independent copy: the same actions applied to both give the same states."""
         other = State(self.game, self.seed, False, _empty=True)
-        for name, value in self.__dict__.items():
-            if name in ("game", "seed"):
-                continue
-            other.__dict__[name] = _copy(value)
+        for name in State.__slots__:
+            if name not in ("game", "seed") and hasattr(self, name):
+                setattr(other, name, _copy(getattr(self, name)))
         return other
 
     def observation(self, player: int) -> dict[str, Any]:
@@ -450,14 +461,15 @@ class State:
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle without the trick tables (compiled functions): rebuilt from the trumps."""
-        state = dict(self.__dict__)
+        state = {name: getattr(self, name) for name in State.__slots__ if hasattr(self, name)}
         if "tables" in state:
             state["tables"] = None
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Unpickle, compiling the trick tables for the trumps again."""
-        self.__dict__.update(state)
+        for name, value in state.items():
+            setattr(self, name, value)
         if "tables" in state:
             self.tables = getattr(self, "play_game", self.game).tables(self.trumps)
 

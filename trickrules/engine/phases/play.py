@@ -47,10 +47,11 @@ def player(state: State) -> int:
 
 
 def legal(state: State) -> list[int]:
+    tables = state.tables
     hand = state.hands[state.current]
     trick = state.trick
-    cards = list(hand) if not trick else state.tables.legal_follow(hand, state.led)
-    restrictions = state.tables.restrictions
+    cards = list(hand) if not trick else tables.legal_follow(hand, state.led)
+    restrictions = tables.restrictions
     if not restrictions:
         return cards
     env = None
