@@ -354,15 +354,14 @@ class State:
         # playing a card, inlined: the most frequent action of all
         player = self.current
         self.hands[player].remove(action)
-        trick = self.trick
+        trick, tables = self.trick, self.tables
         if not trick:
-            self.led = self.tables.faces.group[action]
+            self.led = tables.faces.group[action]
         trick.append(action)
         self.trick_players.append(player)
         if self.events is not None:
-            self.log("play", player=player, card=action, face=self.tables.faces.face[action])
-        on_play = self.tables.on_play
-        if on_play is not None and on_play[action]:
+            self.log("play", player=player, card=action, face=tables.faces.face[action])
+        if tables.on_play is not None and tables.on_play[action]:
             play.count(self, player, action)
         if len(trick) < self.trick_size:
             self.current = self.next_seat[player]
