@@ -344,10 +344,26 @@ class _Reference:
         for key, prop in schema["properties"].items():
             lines += self.key_section((key,), prop, key in required, 2)
             body = self.resolve(prop)
+            for where, inline in self.inline_objects(body):
+                lines += [f"Keys of {where}:", ""] + self.form_keys(inline)
             inner = set(body.get("required", []))
             for sub, sub_schema in (body.get("properties") or {}).items():
                 lines += self.key_section((key, sub), sub_schema, sub in inner, 3)
         return lines
+
+    @staticmethod
+    def inline_objects(schema: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+        """Mappings written inside a key's schema (not shared forms) whose keys the reader
+        needs: each value of a mapping, each item of a list, a mapping form of the key."""
+        values = schema.get("additionalProperties")
+        if isinstance(values, dict) and values.get("properties") and "$ref" not in values:
+            yield "each entry", values
+        items = schema.get("items")
+        if isinstance(items, dict) and items.get("properties") and "$ref" not in items:
+            yield "each item", items
+        for branch in schema.get("anyOf", []):
+            if branch.get("properties") and "$ref" not in branch:
+                yield "the mapping form", branch
 
     def forms(self) -> list[str]:
         lines = [
