@@ -46,15 +46,17 @@ class TrickTables:
     legal_follow: LegalCards
     trick_winner: TrickWinner
     trick_rewards: TrickRewards | None
-    restrictions: tuple[tuple[bool | None, Callable[[Mapping[str, Any]], Any] | None, bool, Matching], ...] = ()
-    """Each play restriction as (leader only / followers only / None, its `when` function or
-    None, True for `allow` and False for `forbid`, the cards its condition matches: a set, or
-    for a condition that reads the trick (led) a function of the card and the led group)."""
+    restrictions: tuple[tuple[Restricting, ...], tuple[Restricting, ...]] = ((), ())
+    """The play restrictions that bind a follower, and those that bind the leader, each as (its
+    `when` function or None, True for `allow` and False for `forbid`, the cards its condition
+    matches: a set, or for a condition that reads the trick (led) a function of the card and
+    the led group)."""
     on_play: tuple[tuple[int, ...], ...] | None = None
     """By card: the counters that playing it changes (None: no counter changes on a play)."""
 
 
 Matching = Union[frozenset[int], Callable[[int, int], bool]]
+Restricting = tuple[Union[Callable[[Mapping[str, Any]], Any], None], bool, Matching]
 
 
 def _matching(condition: CardCondition | None, deck: Deck, faces: Faces) -> Matching:
@@ -84,6 +86,9 @@ class Game:
         self.steps = ruleset.round or default_round(ruleset.trumps)
         self.constants = dict(ruleset.constants)
         self.scores_expressions = any(r.kind == "expression" for r in ruleset.scoring.round_rules)
+        self.counters_reading_trick = frozenset(
+            i for i, c in enumerate(ruleset.counters) if c.on_play is not None and not is_static(c.on_play)
+        )
         self.player_counters = tuple((c.name, c.scope) for c in ruleset.counters if c.scope != "table")
         self.counts_round_end = any(c.on_round_end is not None for c in ruleset.counters)
         self.team_of = tuple(next(i for i, team in enumerate(ruleset.teams) if p in team) for p in range(ruleset.players)) if ruleset.teams else ()
@@ -143,14 +148,13 @@ class Game:
         rules, deck = self.ruleset, self.ruleset.deck
         faces = counting_faces(deck, trumps)
         rewards = compile_rewards(rules.rewards, deck, faces) if rules.rewards else None
-        restrictions = tuple(
-            (
-                r.lead,
-                None if r.when is None else r.when.function,
-                r.allow is not None,
-                _matching(r.allow or r.forbid, deck, faces),
-            )
+        compiled = [
+            (r.lead, (None if r.when is None else r.when.function, r.allow is not None, _matching(r.allow or r.forbid, deck, faces)))
             for r in rules.restrictions
+        ]
+        restrictions = (
+            tuple(rule for lead, rule in compiled if lead is not True),  # bind a follower
+            tuple(rule for lead, rule in compiled if lead is not False),  # bind the leader
         )
         on_play = None
         if any(c.on_play is not None for c in rules.counters):

@@ -193,11 +193,12 @@ class State:
         The mapping is kept until the next change (a card that changes a counter, a finished
         trick or round) and must not be changed; `changed()` drops it after an edit.
         """
+        key = player if self.game.player_counters else 0  # one mapping for all, without player counters
         cache = self._env
         if cache is None:
             cache = self._env = {}
         else:
-            env = cache.get(player)
+            env = cache.get(key)
             if env is not None:
                 return env
         env = {**self.game.constants, **self.counters}
@@ -210,7 +211,7 @@ class State:
             team = self.game.team_of[player] if self.game.team_of else 0
             for name, scope in self.game.player_counters:
                 env[name] = self.counters[name][team if scope == "team" else player]
-        cache[player] = env
+        cache[key] = env
         return env
 
     def apply_contract(self, index: int) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from trickrules.rules.conditions import card_holds, is_static
+from trickrules.rules.conditions import card_holds
 
 from . import place_cards, place_tokens
 from .kinds import PLAY
@@ -51,14 +51,11 @@ def legal(state: State) -> list[int]:
     hand = state.hands[state.current]
     trick = state.trick
     cards = list(hand) if not trick else tables.legal_follow(hand, state.led)
-    restrictions = tables.restrictions
+    restrictions = tables.restrictions[not trick]
     if not restrictions:
         return cards
     env = None
-    leading = not trick
-    for lead, when, allow, matching in restrictions:
-        if lead is not None and lead != leading:
-            continue
+    for when, allow, matching in restrictions:
         if when is not None:
             if env is None:
                 env = state.env(state.current)
@@ -86,23 +83,28 @@ def _explain(state: State, env: dict) -> None:
 
 
 def count(state: State, player: int, card: int) -> None:
-    """Change the counters that playing `card` changes."""
+    """Change the counters that playing `card` changes (expressions see the change)."""
     game = state.play_game
     counters = game.ruleset.counters
-    state._env = None
+    values = state.counters
     for index in state.tables.on_play[card]:  # type: ignore[index]
         counter = counters[index]
-        condition = counter.on_play
-        if condition is not None and not is_static(condition):
+        if index in game.counters_reading_trick:
+            condition = counter.on_play
+            assert condition is not None
             if not card_holds(condition, card, game.ruleset.deck, state.tables.faces, led=state.led):
                 continue
-        values = state.counters
         if counter.scope == "table":
-            values[counter.name] = counter.set_to if counter.set_to is not None else values[counter.name] + counter.add
-            continue
-        row = values[counter.name]
-        at = player if counter.scope == "player" else state.game.team_of[player]
-        row[at] = counter.set_to if counter.set_to is not None else row[at] + counter.add
+            old = values[counter.name]
+            new = counter.set_to if counter.set_to is not None else old + counter.add
+            values[counter.name] = new
+        else:
+            row = values[counter.name]
+            at = player if counter.scope == "player" else state.game.team_of[player]
+            old = row[at]
+            new = row[at] = counter.set_to if counter.set_to is not None else old + counter.add
+        if new != old:
+            state._env = None
 
 
 def apply(state: State, action: int) -> None:
@@ -126,7 +128,10 @@ def resolve_trick(state: State) -> None:
     else:
         place_cards.start(state, winner, cards)
     state.leader = winner
-    state._env = None
+    cache = state._env
+    if cache:  # the names expressions read stay, but for the number of the trick
+        for env in cache.values():
+            env["trick"] = state.tricks_played + 1
     state.trick = []
     state.trick_players = []
     after_trick(state)
