@@ -38,7 +38,7 @@ from trickrules.engine.state import State
 from trickrules.errors import Problem, SpecError
 from trickrules.rules.conditions import card_holds
 from trickrules.rules.faces import Faces
-from trickrules.rules.ruleset import RankingStep, Ruleset
+from trickrules.rules.ruleset import RankingStep
 from trickrules.spec.checks import load_spec, load_spec_text, spec_warnings
 from trickrules.spec.compiler import compile_ruleset
 from trickrules.spec.options import option_defs

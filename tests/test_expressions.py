@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trickrules.rules import expressions
-from trickrules.rules.expressions import Expression, ExpressionError, ExpressionValueError, compile_expression, is_constant
+from trickrules.rules.expressions import ExpressionError, ExpressionValueError, compile_expression, is_constant
 
 NAMES = ("penalty", "tricks", "bid", "totals", "trick", "hearts_broken", "points", "flags")
 ENV: dict[str, Any] = {

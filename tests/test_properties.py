@@ -53,7 +53,6 @@ from trickrules.rules.ruleset import (
     Face,
     RankingStep,
     Ruleset,
-    TrumpChoice,
 )
 from trickrules.engine.state import Phase, State
 

@@ -32,14 +32,12 @@ from trickrules.engine.phases import (
 from trickrules.engine.phases.kinds import PLAY, TERMINAL
 from trickrules.errors import GameNotOverError, IllegalActionError, OutOfRangeError
 from trickrules.rules.placement import NO_SUIT
-from trickrules.rules.ruleset import TrumpChoice, TurnedUp
+from trickrules.rules.ruleset import TrumpChoice
 from trickrules.rules.scoring import (
     PlayerRound,
     RoundScore,
-    expression_envs_of,
     game_winners,
     score_round,
-    team_expression_envs,
 )
 
 if TYPE_CHECKING:

@@ -102,10 +102,7 @@ class RoundCompiler:
         chance = isinstance(to_raw, dict) and "chance" in to_raw
         values = to_raw["chance"] if chance else to_raw["by_round"] if isinstance(to_raw, dict) else [to_raw]
         offsets = tuple(self.direction(v, (*path, "to")) for v in values)
-        first = raw.get("first", "left_of_dealer")
-        kind, seat = (first, 0) if isinstance(first, str) else ("seat", int(first["seat"]))
-        if seat >= self.players:
-            self.fail((*path, "first"), "TR321", f"seat {seat} does not exist with {self.players} players")
+        kind, seat = self.first(raw, path)
         return PassPhase(cards, Schedule(offsets, chance), tuple(str(v) for v in values), kind, seat)  # type: ignore[arg-type]
 
     def bidding(self, raw: dict, path: tuple) -> BidPhase:
@@ -114,10 +111,7 @@ class RoundCompiler:
         highest = self.expression(values.get("to", "hand_size"), (*path, "values", "to"), names)
         allow_names = (*names, "bid", "bids_total", "bids_made", "last", "partner_bid", "trick", "round", "totals")
         allow = raw.get("allow")
-        first = raw.get("first", "left_of_dealer")
-        kind, seat = (first, 0) if isinstance(first, str) else ("seat", int(first["seat"]))
-        if seat >= self.players:
-            self.fail((*path, "first"), "TR321", f"seat {seat} does not exist with {self.players} players")
+        kind, seat = self.first(raw, path)
         return BidPhase(
             lowest=int(values.get("from", 0)),
             highest=highest,
@@ -138,16 +132,21 @@ class RoundCompiler:
         otherwise = raw.get("otherwise", "score")
         if otherwise != "score" and otherwise not in names:
             self.fail((*path, "otherwise"), "TR325", f"no contract '{otherwise}'{did_you_mean(otherwise, names)} (contracts: {', '.join(names)})")
-        first = raw.get("first", "left_of_dealer")
-        kind, seat = (first, 0) if isinstance(first, str) else ("seat", int(first["seat"]))
-        if seat >= self.players:
-            self.fail((*path, "first"), "TR321", f"seat {seat} does not exist with {self.players} players")
+        kind, seat = self.first(raw, path)
         return DeclarePhase(
             contracts=tuple(names.index(n) for n in chosen),
             first=kind,  # type: ignore[arg-type]
             first_seat=seat,
             otherwise=-1 if otherwise == "score" else names.index(otherwise),
         )
+
+    def first(self, raw: dict, path: tuple) -> tuple[str, int]:
+        """Who starts a phase (`first`): a word, or ("seat", N) for a seat the table has."""
+        first = raw.get("first", "left_of_dealer")
+        kind, seat = (first, 0) if isinstance(first, str) else ("seat", int(first["seat"]))
+        if seat >= self.players:
+            self.fail((*path, "first"), "TR321", f"seat {seat} does not exist with {self.players} players")
+        return kind, seat
 
     def teams(self) -> tuple[tuple[int, ...], ...]:
         raw = self.data.get("teams")

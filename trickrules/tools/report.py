@@ -2,40 +2,16 @@
 
 from __future__ import annotations
 
-import argparse
-import json
-import math
-import multiprocessing
-import os
-import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from trickrules.engine.agents import AGENTS, make_agent
-from trickrules.errors import TrickrulesError
-from trickrules.engine.game import Game, load_game
-from trickrules.tools.record import play_game
-from trickrules.rules.ruleset import Ruleset
 from trickrules.tools.stats import (
     Comparison,
     ComparisonRow,
-    Key,
     Proportion,
-    RuleFigures,
-    Sample,
-    SeatFigures,
-    Tallier,
-    Tally,
-    mean_row,
-    rate_row,
-    rule_sample,
-    rule_union,
 )
 
-from trickrules.tools.simulate import SimulationResult, TIE_RULE, _label
+from trickrules.tools.simulate import SimulationResult, TIE_RULE
 from trickrules.tools.output import counted
 from trickrules.tools.never_fired import never_fired_lines
 

@@ -13,23 +13,15 @@ the ruleset was compiled for; the option table says what else may be chosen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from trickrules.spec.options import OptionDef, option_defs
 from trickrules.rules.ruleset import (
-    Amount,
-    CardCondition,
-    DealCondition,
-    Deck,
-    FollowRule,
     Measure,
-    PointRule,
     RankingStep,
-    Reward,
     Ruleset,
-    SectionValue,
     Tableau,
     TokenKind,
     TrumpChoice,
@@ -47,7 +39,6 @@ from trickrules.tools.rulebook_round import (
 )
 from trickrules.tools.rulebook_words import (
     SECTION_VALUE_WORDS,
-    card_condition_words,
     join_words,
     plural,
     rank_span,

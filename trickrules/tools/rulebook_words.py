@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from trickrules.spec.options import OptionDef, option_defs
 from trickrules.rules.ruleset import (
     Amount,
     CardCondition,
@@ -19,9 +16,6 @@ from trickrules.rules.ruleset import (
     Reward,
     Ruleset,
     SectionValue,
-    Tableau,
-    TokenKind,
-    TrumpChoice,
 )
 
 

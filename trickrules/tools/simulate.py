@@ -21,17 +21,13 @@ runs as independent samples, which errs on the side of "not significant".
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import multiprocessing
 import os
-import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from trickrules.engine.agents import AGENTS, make_agent
 from trickrules.errors import TrickrulesError

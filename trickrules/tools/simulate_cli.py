@@ -5,37 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
-import os
 import sys
-import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from trickrules.engine.agents import AGENTS, make_agent
-from trickrules.errors import TrickrulesError
-from trickrules.engine.game import Game, load_game
-from trickrules.tools.record import play_game
-from trickrules.rules.ruleset import Ruleset
+from trickrules.engine.game import load_game
 from trickrules.tools.stats import (
     Comparison,
-    ComparisonRow,
-    Key,
-    Proportion,
-    RuleFigures,
-    Sample,
-    SeatFigures,
-    Tallier,
-    Tally,
-    mean_row,
-    rate_row,
-    rule_sample,
-    rule_union,
 )
 
-from trickrules.tools.output import InputError, check_output, counted, write_output
+from trickrules.tools.output import check_output, counted, write_output
 from trickrules.tools.provenance import spec_files
 from trickrules.tools.report import ProgressBar, render_comparison, render_report
 from trickrules.tools.simulate import Progress, SimulationError, SimulationResult, available_cpus, compare, simulate

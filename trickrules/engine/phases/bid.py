@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from trickrules.errors import TrickrulesError
 from trickrules.rules.ruleset import BidPhase
 
-from .kinds import BID
+from .kinds import BID, starting_seat
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -20,11 +20,7 @@ if TYPE_CHECKING:
 
 def start(state: State, rules: BidPhase) -> None:
     """Begin the bidding with the first bidder."""
-    n = state.num_players
-    if rules.first == "seat":
-        first = rules.first_seat
-    else:
-        first = (state.dealer + (0 if rules.first == "dealer" else 1)) % n
+    first = starting_seat(rules.first, rules.first_seat, state.dealer, state.num_players)
     state.parts["bid"] = {"rules": rules, "first": first, "made": 0}
     state._phase = BID
     state.current = first

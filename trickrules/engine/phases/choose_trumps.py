@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from trickrules.rules.ruleset import ChooseRound, TrumpChoice
 
 from . import discard
-from .kinds import CHOOSE_TRUMPS
+from .kinds import CHOOSE_TRUMPS, starting_seat
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -25,8 +25,7 @@ def start(state: State, choice: TrumpChoice) -> None:
     """Wait for the first chooser, with no trumps set until then."""
     state.set_trumps(frozenset(), log=False)
     state._phase = CHOOSE_TRUMPS
-    offset = 0 if choice.by == "dealer" else 1
-    state.current = (state.dealer + offset) % state.num_players
+    state.current = starting_seat(choice.by, 0, state.dealer, state.num_players)
     if choice.rounds:
         state.parts["choose"] = {"round": 0, "spoken": 0, "first": state.current}
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from trickrules.rules.ruleset import DeclarePhase
 
-from .kinds import DECLARE
+from .kinds import DECLARE, starting_seat
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -21,11 +21,7 @@ if TYPE_CHECKING:
 
 def start(state: State, rules: DeclarePhase) -> None:
     """Ask the first player."""
-    n = state.num_players
-    if rules.first == "seat":
-        first = rules.first_seat
-    else:
-        first = (state.dealer + (0 if rules.first == "dealer" else 1)) % n
+    first = starting_seat(rules.first, rules.first_seat, state.dealer, state.num_players)
     state.parts["declare"] = {"rules": rules, "first": first, "spoken": 0}
     state._phase = DECLARE
     state.current = first

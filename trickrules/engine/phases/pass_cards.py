@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from trickrules.engine.deals import chance_index
 from trickrules.rules.ruleset import PassPhase
 
-from .kinds import PASS
+from .kinds import PASS, starting_seat
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -35,10 +35,7 @@ def start(state: State, rules: PassPhase) -> bool:
         state.log("pass_direction", direction=rules.to_names[index], offset=offset, cards=count)
     if offset == 0 or count == 0:
         return False
-    if rules.first == "seat":
-        first = rules.first_seat
-    else:
-        first = (state.dealer + (0 if rules.first == "dealer" else 1)) % n
+    first = starting_seat(rules.first, rules.first_seat, state.dealer, n)
     # this phase's own part of the state: plain values, so that a clone copies it
     state.parts["pass"] = {"offset": offset, "count": count, "first": first, "turn": 0, "passed": [[] for _ in range(n)]}
     state._phase = PASS

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from trickrules.rules.conditions import card_holds
 
 from . import place_cards, place_tokens
-from .kinds import PLAY
+from .kinds import PLAY, starting_seat
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -29,17 +29,13 @@ def start(state: State) -> None:
 
 
 def first_leader(state: State) -> int:
-    deal, n = state.game.ruleset.deal, state.num_players
-    if deal.first_leader == "dealer":
-        return state.dealer
-    if deal.first_leader == "seat":
-        return deal.first_leader_seat
+    """Who leads the round's first trick: as the deal says, or the holder of a card."""
+    deal = state.game.ruleset.deal
     if deal.first_leader == "holder":
-        card = deal.first_leader_card
-        holders = [p for p, hand in enumerate(state.hands) if card in hand]
+        holders = [p for p, hand in enumerate(state.hands) if deal.first_leader_card in hand]
         if holders:
             return holders[0]
-    return (state.dealer + 1) % n
+    return starting_seat(deal.first_leader, deal.first_leader_seat, state.dealer, state.num_players)
 
 
 def player(state: State) -> int:
