@@ -64,6 +64,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import pyspiel
+from openspiel_common import GAMES_ENV, games_from_env, legal_sets_text  # noqa: F401
 
 if TYPE_CHECKING:
     import trickrules
@@ -75,8 +76,6 @@ EUCHRE_OPTIONS: dict[str, Any] = {"dealer": "random", "single_hand": True}
 NO_STICK_OPTIONS: dict[str, Any] = {**EUCHRE_OPTIONS, "stick_the_dealer": False}
 """The same without stick-the-dealer (OpenSpiel's ``stick_the_dealer=false``)."""
 
-GAMES_ENV = "TRICKRULES_CROSSCHECK_GAMES"
-"""The number of cross-check games, shared with the other cross-checks."""
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 """Suit names in OpenSpiel's Euchre suit order (``action % 4``): C, D, H, S."""
@@ -781,13 +780,7 @@ def decision_names(texts: Sequence[str]) -> tuple[set[str], tuple[str, ...]]:
     return kinds, tuple(sorted(names))
 
 
-def _sets(ours: tuple[str, ...], theirs: tuple[str, ...]) -> str:
-    only_openspiel = sorted(set(theirs) - set(ours))
-    only_trickrules = sorted(set(ours) - set(theirs))
-    return (
-        f"openspiel legal {list(theirs)}; trickrules legal {list(ours)} "
-        f"(only openspiel: {only_openspiel}; only trickrules: {only_trickrules})"
-    )
+_sets = legal_sets_text
 
 
 def _so_far(trace: EuchreTrace, index: int) -> str:
@@ -863,17 +856,3 @@ def replay_in_trickrules(trace: EuchreTrace, game: trickrules.Game | Any) -> lis
             f"trumps {trace.trump}, alone {trace.alone}, tricks taken {taken}"
         ]
     return []
-
-
-def games_from_env(default: int) -> int:
-    """The number of cross-check games: ``$TRICKRULES_CROSSCHECK_GAMES``, else `default`."""
-    text = os.environ.get(GAMES_ENV, "").strip()
-    if not text:
-        return default
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"{GAMES_ENV} must be a whole number, not {text!r}") from None
-    if value < 0:
-        raise ValueError(f"{GAMES_ENV} must not be negative, not {value}")
-    return value

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import pyspiel
+from openspiel_common import GAMES_ENV, games_from_env, legal_sets_text, split_actions  # noqa: F401
 
 if TYPE_CHECKING:
     import trickrules
@@ -51,8 +52,6 @@ SUITS = ("clubs", "diamonds", "spades", "hearts")
 """Suit names in OpenSpiel's Oh Hell suit order (``action % 4``): C, D, S, H."""
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 """Rank names in OpenSpiel's rank order (``action // 4``), lowest first."""
-GAMES_ENV = "TRICKRULES_CROSSCHECK_GAMES"
-"""The number of cross-check games, shared with the Hearts cross-check."""
 
 DECK_SIZE = 52
 BID_OFFSET = DECK_SIZE
@@ -426,23 +425,15 @@ def deal_of(trace: OhHellTrace) -> dict[str, Any]:
     return {"hands": [list(h) for h in trace.hands], "dealer": trace.dealer, "turn_up": trace.turn_up}
 
 
+
 def _split(texts: list[str]) -> tuple[set[str], tuple[str, ...]]:
     """The verbs and the canonically ordered objects of action strings (``bid 2``, ``play hearts-10``)."""
-    verbs, names = set(), []
-    for text in texts:
-        verb, _, name = text.partition(" ")
-        verbs.add(verb)
-        names.append(name.strip())
+    verbs, names = split_actions(texts, order=tuple)
     return verbs, sorted_legal(next(iter(verbs)) if len(verbs) == 1 else "", names)
 
 
 def _sets(ours: tuple[str, ...], theirs: tuple[str, ...]) -> str:
-    only_openspiel = sorted_legal("bid", sorted(set(theirs) - set(ours)))
-    only_trickrules = sorted_legal("bid", sorted(set(ours) - set(theirs)))
-    return (
-        f"openspiel legal {list(theirs)}; trickrules legal {list(ours)} "
-        f"(only openspiel: {list(only_openspiel)}; only trickrules: {list(only_trickrules)})"
-    )
+    return legal_sets_text(ours, theirs, order=lambda names: tuple(sorted_legal("bid", sorted(names))))
 
 
 def replay_in_trickrules(trace: OhHellTrace, game: trickrules.Game | Any) -> list[str]:
@@ -491,22 +482,3 @@ def replay_in_trickrules(trace: OhHellTrace, game: trickrules.Game | Any) -> lis
             f"(bids {trace.bids}, tricks won {tricks_won(trace)})"
         ]
     return []
-
-
-def games_from_env(default: int) -> int:
-    """The number of cross-check games: ``$TRICKRULES_CROSSCHECK_GAMES``, else `default`.
-
-    The same as ``openspiel_hearts.games_from_env``, repeated here because that module imports
-    trickrules: this one imports trickrules only to load and replay, so its OpenSpiel side runs
-    on its own.
-    """
-    text = os.environ.get(GAMES_ENV, "").strip()
-    if not text:
-        return default
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"{GAMES_ENV} must be a whole number, not {text!r}") from None
-    if value < 0:
-        raise ValueError(f"{GAMES_ENV} must not be negative, not {value}")
-    return value

@@ -51,13 +51,13 @@ from typing import Any, Literal
 import pyspiel
 
 import trickrules
+from openspiel_common import GAMES_ENV, games_from_env, legal_sets_text, split_actions  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 SPADES_SPEC = ROOT / "specs" / "spades.yaml"
 SPADES_OPTIONS: dict[str, Any] = {"spades_broken": "never", "single_hand": True}
 """Options of specs/spades.yaml for one hand in which spades are never broken, as OpenSpiel plays it."""
 
-GAMES_ENV = "TRICKRULES_CROSSCHECK_GAMES"
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 """Suit names in OpenSpiel's suit order (``action // 13``)."""
@@ -448,23 +448,8 @@ def load_trickrules_spades(spec: str | os.PathLike[str] = SPADES_SPEC) -> trickr
     return trickrules.load_game(spec, options=SPADES_OPTIONS)
 
 
-def _split(texts: list[str]) -> tuple[set[str], tuple[str, ...]]:
-    """The verbs and the sorted names of action strings such as ``play hearts-10`` or ``bid nil``."""
-    verbs, names = set(), []
-    for text in texts:
-        verb, _, name = text.partition(" ")
-        verbs.add(verb)
-        names.append(name.strip())
-    return verbs, tuple(sorted(names))
-
-
-def _sets(ours: tuple[str, ...], theirs: tuple[str, ...]) -> str:
-    only_openspiel = sorted(set(theirs) - set(ours))
-    only_trickrules = sorted(set(ours) - set(theirs))
-    return (
-        f"openspiel legal {list(theirs)}; trickrules legal {list(ours)} "
-        f"(only openspiel: {only_openspiel}; only trickrules: {only_trickrules})"
-    )
+_split = split_actions
+_sets = legal_sets_text
 
 
 def replay_in_trickrules(trace: SpadesTrace, game: trickrules.Game) -> list[str]:
@@ -507,17 +492,3 @@ def replay_in_trickrules(trace: SpadesTrace, game: trickrules.Game) -> list[str]
             f"(bids {trace.bids}, tricks {tricks_taken(trace)})"
         ]
     return []
-
-
-def games_from_env(default: int) -> int:
-    """The number of cross-check games: ``$TRICKRULES_CROSSCHECK_GAMES``, else `default`."""
-    text = os.environ.get(GAMES_ENV, "").strip()
-    if not text:
-        return default
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"{GAMES_ENV} must be a whole number, not {text!r}") from None
-    if value < 0:
-        raise ValueError(f"{GAMES_ENV} must not be negative, not {value}")
-    return value
