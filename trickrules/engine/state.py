@@ -285,10 +285,6 @@ class State:
         """What each player's scoring expressions read besides the measures (see `round_end`)."""
         return round_end.score_envs(self)
 
-    def declaring_side(self) -> tuple[int, ...]:
-        """The declarer and partners (no one when no one declared)."""
-        return round_end.declaring_side(self)
-
     @property
     def round_results(self) -> list[dict[str, Any]]:
         """Each finished round's score: measures, points by rule, reward points, sections, points."""

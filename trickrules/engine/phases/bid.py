@@ -81,8 +81,7 @@ def apply(state: State, action: int) -> None:
     own = state.parts["bid"]
     player = state.current
     value = action - state.game.bid_offset
-    state.bids[player] = value
-    state.changed()
+    state.bids[player] = value  # read through bid_env and the scoring names, not State.env
     if state.events is not None:
         state.log("bid", player=player, bid=value, name=own["rules"].name(value))
     own["made"] += 1
