@@ -1168,6 +1168,7 @@ def test_the_checkers_pass_on_the_engine() -> None:
     _play(_short())
 
 
+@pytest.mark.patches_engine
 def test_break_cards_lost(monkeypatch: pytest.MonkeyPatch) -> None:
     from trickrules.engine.phases import play
 
@@ -1192,6 +1193,7 @@ def test_break_trick_of_too_few_cards() -> None:
         check_trick({**event, "cards": [3, 4], "players": [1, 2]}, 3)
 
 
+@pytest.mark.patches_engine
 def test_break_play_not_legal(monkeypatch: pytest.MonkeyPatch) -> None:
     apply = State.apply_action
 
@@ -1207,6 +1209,7 @@ def test_break_play_not_legal(monkeypatch: pytest.MonkeyPatch) -> None:
         _play(_short())
 
 
+@pytest.mark.patches_engine
 def test_break_follow_rule(monkeypatch: pytest.MonkeyPatch) -> None:
     from trickrules.engine import game as game_module
 
@@ -1227,6 +1230,7 @@ def test_break_tie_break_of_the_ladder() -> None:
             _play(game, seed, reader=flipped)
 
 
+@pytest.mark.patches_engine
 def test_break_token_supply(monkeypatch: pytest.MonkeyPatch) -> None:
     from trickrules.engine.phases import place_tokens
 
@@ -1236,6 +1240,7 @@ def test_break_token_supply(monkeypatch: pytest.MonkeyPatch) -> None:
             _play(_short(players=2), seed)
 
 
+@pytest.mark.patches_engine
 def test_break_section_scores(monkeypatch: pytest.MonkeyPatch) -> None:
     from trickrules.rules import scoring
 
@@ -1245,6 +1250,7 @@ def test_break_section_scores(monkeypatch: pytest.MonkeyPatch) -> None:
         _play(_short())
 
 
+@pytest.mark.patches_engine
 def test_break_award_ties(monkeypatch: pytest.MonkeyPatch) -> None:
     from trickrules.rules import scoring
 
@@ -1254,6 +1260,7 @@ def test_break_award_ties(monkeypatch: pytest.MonkeyPatch) -> None:
             _play(_short(MEADOWS), seed)
 
 
+@pytest.mark.patches_engine
 def test_break_clone(monkeypatch: pytest.MonkeyPatch) -> None:
     def shallow(self: State) -> State:  # shares hands and piles (copy.copy clones a state now)
         other = object.__new__(State)
@@ -1267,6 +1274,7 @@ def test_break_clone(monkeypatch: pytest.MonkeyPatch) -> None:
         _play(_short(), clone_at=3)
 
 
+@pytest.mark.patches_engine
 def test_break_observation(monkeypatch: pytest.MonkeyPatch) -> None:
     from trickrules.engine import views
 
@@ -1282,6 +1290,7 @@ def test_break_observation(monkeypatch: pytest.MonkeyPatch) -> None:
         _play(_short())
 
 
+@pytest.mark.patches_engine
 def test_break_same_seed_same_record(monkeypatch: pytest.MonkeyPatch) -> None:
     from trickrules.engine import deals, state as state_module
 
@@ -1361,6 +1370,7 @@ def test_the_checkers_pass_on_language2() -> None:
     _play_seeds(_hearts(), 2)
 
 
+@pytest.mark.patches_engine
 def test_break_passed_cards_to_the_wrong_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     from trickrules.engine.phases import pass_cards
 
@@ -1378,6 +1388,7 @@ def test_break_passed_cards_to_the_wrong_seat(monkeypatch: pytest.MonkeyPatch) -
         _play(_hearts())
 
 
+@pytest.mark.patches_engine
 def test_break_pass_order(monkeypatch: pytest.MonkeyPatch) -> None:
     from trickrules.engine import phases
     from trickrules.engine.phases import pass_cards
@@ -1395,6 +1406,7 @@ def test_break_pass_order(monkeypatch: pytest.MonkeyPatch) -> None:
         _play(_hearts())
 
 
+@pytest.mark.patches_engine
 def test_break_pass_direction_schedule(monkeypatch: pytest.MonkeyPatch) -> None:
     from trickrules.engine.phases import pass_cards
 
@@ -1413,6 +1425,7 @@ def test_break_pass_direction_schedule(monkeypatch: pytest.MonkeyPatch) -> None:
         _play(_small(rounds=3))
 
 
+@pytest.mark.patches_engine
 def test_break_passed_cards_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     from trickrules.engine import phases
     from trickrules.engine.phases import pass_cards
@@ -1431,6 +1444,7 @@ def test_break_passed_cards_kept(monkeypatch: pytest.MonkeyPatch) -> None:
         _play(_small())
 
 
+@pytest.mark.patches_engine
 def test_break_counter_never_set(monkeypatch: pytest.MonkeyPatch) -> None:
     from trickrules.engine.phases import play
 
@@ -1465,6 +1479,7 @@ def test_break_counter_reset() -> None:
         _play_doctored(game, counters=counters)
 
 
+@pytest.mark.patches_engine
 def test_break_scoring_reads_stale_counters(monkeypatch: pytest.MonkeyPatch) -> None:
     score_envs = State.score_envs
 

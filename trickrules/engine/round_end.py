@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from trickrules.rules.scoring import RoundScore, expression_envs_of, team_expression_envs
+from trickrules.rules.scoring import RoundNames, RoundScore
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
@@ -29,29 +29,27 @@ def declaring_side(state: State) -> tuple[int, ...]:
     return next((team for team in state.round_teams if state.declarer in team), (state.declarer,))
 
 
-def count_round_end(state: State, measures: list[list[int]], envs: list[dict[str, Any]]) -> None:
-    """Add each counter's `on_round_end` amount, for the table, each player or each team."""
+def count_round_end(state: State, known: RoundNames) -> None:
+    """Add each counter's `on_round_end` amount, for the table, each player or each team
+    (`known`: the names the round's scoring read, see `score_round`)."""
     rules = state.play_game.ruleset
-    names = state.play_game.measure_names
-    player_envs = expression_envs_of(names, measures, envs)
-    team_envs = team_expression_envs(names, measures, envs, state.round_teams) if state.round_teams else []
     gains: list[tuple[str, int, int | None]] = []
     for counter in rules.counters:
         amount = counter.on_round_end
         if amount is None:
             continue
         if counter.scope == "player":
-            gains += [(counter.name, int(amount(env)), p) for p, env in enumerate(player_envs)]
+            gains += [(counter.name, int(amount(env)), p) for p, env in enumerate(known.by_player())]
         elif counter.scope == "team":
-            gains += [(counter.name, int(amount(env)), t) for t, env in enumerate(team_envs)]
+            gains += [(counter.name, int(amount(env)), t) for t, env in enumerate(known.by_team())]
         else:
-            gains.append((counter.name, int(amount(player_envs[0])), None))
+            gains.append((counter.name, int(amount(known.by_player()[0])), None))
     for name, gain, index in gains:
         if index is None:
             state.counters[name] += gain
         else:
             state.counters[name][index] += gain
-    state._env = None
+    state.changed()
 
 
 def game_env(state: State) -> dict[str, Any]:

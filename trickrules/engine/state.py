@@ -35,31 +35,34 @@ from trickrules.rules.placement import NO_SUIT
 from trickrules.rules.ruleset import TrumpChoice
 from trickrules.rules.scoring import (
     PlayerRound,
+    RoundNames,
     RoundScore,
     game_winners,
     score_round,
 )
 
 if TYPE_CHECKING:
-    from trickrules.engine.game import Game, TrickTables
+    from trickrules.engine.game import Game, Matching, TrickTables
 
 __all__ = ["TERMINAL_PLAYER", "Phase", "State", "deal_order"]
+
+
+_FIELDS = (
+    "_active", "_env", "_legal", "_phase", "_round_dicts", "_round_scores", "_step", "bids", "bonus",
+    "contract", "counters", "current", "dealer", "deals", "declarer", "discarded", "events",
+    "game", "given", "hand_size", "hands", "history", "leader", "led", "lost", "next_seat",
+    "num_players", "parts", "piles", "place_player", "place_queue", "play_game", "pool",
+    "round", "round_teams", "section_suits", "section_tokens", "seed", "set_aside",
+    "sitting_out", "stacks", "stock", "supply", "tables", "token_queue", "totals", "trick",
+    "trick_players", "trick_size", "tricks_played", "tricks_won", "trumps", "turned_up",
+)
+"""Every field of a `State` (its slots): what `clone` copies and a pickle keeps."""
 
 
 class State:
     """One game in progress. Create it with `Game.new_initial_state(seed)`."""
 
-    __slots__ = (
-        "_env", "_legal", "_phase", "_round_dicts", "_round_scores", "_step", "bids", "bonus",
-        "contract", "counters", "current", "dealer", "deals", "declarer", "discarded", "events",
-        "game", "given", "hand_size", "hands", "history", "leader", "led", "lost", "next_seat",
-        "num_players", "parts", "piles", "place_player", "place_queue", "play_game", "pool",
-        "round", "round_teams", "section_suits", "section_tokens", "seed", "set_aside",
-        "sitting_out", "stacks", "stock", "supply", "tables", "token_queue", "totals", "trick",
-        "trick_players", "trick_size", "tricks_played", "tricks_won", "trumps", "turned_up",
-    )
-    # slots, not a per-instance dict: attribute reads stay fast with this many fields
-
+    __slots__ = _FIELDS  # not a per-instance dict: attribute reads stay fast with this many fields
 
     # set by the deal (see `trickrules.engine.deals.deal_round`)
     given: GivenDeal | None  # the round's given deal, if any
@@ -95,6 +98,7 @@ class State:
         self.counters: dict[str, Any] = {}
         self.parts: dict[str, Any] = {}  # a phase's own values, by phase kind, while it runs
         self._env: dict[int, dict[str, Any]] | None = None  # by player, see `env`
+        self._active: dict[int, tuple[tuple[bool, Matching], ...]] | None = None  # see play.active_restrictions
         self._reset_counters("game")
         self._start_round()
 
@@ -123,7 +127,7 @@ class State:
         self.led = 0
         self._legal: list[int] | None = None
         self._reset_counters("round")
-        self._env = None
+        self.changed()
         self.leader = self.current = (self.dealer + 1) % n
         self.bids: list[int | None] = [None] * n
         self.declarer = -1  # who chose trumps in rounds of choosing (-1: no one)
@@ -226,7 +230,7 @@ class State:
             self.log("contract", contract=index, declarer=self.declarer)
         trumps = rules.trumps if isinstance(rules.trumps, frozenset) else self.trumps
         self.set_trumps(trumps)
-        self._env = None
+        self.changed()
 
     def sit_out(self, players: list[int]) -> None:
         """`players` sit out the rest of the round: tricks have fewer cards, the turn skips them."""
@@ -239,11 +243,13 @@ class State:
     def changed(self) -> None:
         """Forget what expressions read, after counters, tricks, rounds or totals changed."""
         self._env = None
+        self._active = None
 
     def set_trumps(self, trumps: frozenset[int], log: bool = True) -> None:
         """Make `trumps` the round's trump suits, with the trick tables compiled for them."""
         self.trumps = trumps
         self.tables: TrickTables = self.play_game.tables(trumps)
+        self._active = None  # restrictions are compiled per trumps
         if log and self.events is not None:
             self.log("trumps", trumps=sorted(trumps))
 
@@ -256,7 +262,8 @@ class State:
         game, n = self.play_game, self.num_players
         players = [self.player_round(p) for p in range(n)]
         envs = self.score_envs() if game.scores_expressions or game.counts_round_end else None
-        score = score_round(game.ruleset, players, self.tables.faces, envs, self.round_teams)
+        known = RoundNames(game.measure_names, envs, self.round_teams)
+        score = score_round(game.ruleset, players, self.tables.faces, envs, self.round_teams, known)
         points = [sum(p) + b for p, b in zip(score.points, self.bonus)]
         for team in self.round_teams:  # partners pool their points
             pooled = sum(points[p] for p in team)
@@ -264,13 +271,12 @@ class State:
                 points[p] = pooled
         for player, total in enumerate(points):
             self.totals[player] += total
-        self._env = None
+        self.changed()
         self._round_scores.append((self.round, score, tuple(self.bonus), points, game))
         if self.events is not None:
             self.log("round_end", **self.round_results[-1])
         if game.counts_round_end:
-            assert envs is not None
-            round_end.count_round_end(self, score.measures, envs)
+            round_end.count_round_end(self, known)
         rules = self.game.ruleset
         self.round += 1
         if self.round >= rules.rounds or (rules.until is not None and rules.until(round_end.game_env(self))):
@@ -296,11 +302,11 @@ class State:
     def player_round(self, player: int) -> PlayerRound:
         """What `player` holds now, as scoring sees it."""
         return PlayerRound(
-            pile=tuple(self.piles[player]),
-            tricks=self.tricks_won[player],
-            stacks=tuple(map(tuple, self.stacks[player])),
-            section_tokens=tuple(self.section_tokens[player]),
-            pool=tuple(self.pool[player]),
+            tuple(self.piles[player]),
+            self.tricks_won[player],
+            tuple(map(tuple, self.stacks[player])) if self.stacks[player] else (),
+            tuple(self.section_tokens[player]),
+            tuple(self.pool[player]),
         )
 
     # ------------------------------------------------------------ the state API
@@ -318,7 +324,7 @@ class State:
         """Whether the game is over."""
         return self._phase == TERMINAL
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
+    def legal_actions(self, player: Any = None) -> list[int]:
         """The actions the current player may take (empty for anyone else, or at the end)."""
         if player is not None and player != self.current_player():
             return []
@@ -327,7 +333,7 @@ class State:
             legal = self._legal = PHASES[self._phase].legal(self)
         return list(legal)
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: Any) -> None:
         """Take `action` for the current player; `IllegalActionError` leaves the state unchanged.
 
         An action is an integer (numpy integers and other objects with ``__index__`` count as
@@ -404,7 +410,7 @@ class State:
             )
         return game_winners(self.game.ruleset.scoring.winner, self.totals)
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: Any) -> str:
         """The text form of an action, e.g. ``play red-5``; `OutOfRangeError` if the game has none."""
         return self.game.action_to_string(self._number(action, self.game.num_distinct_actions(), "action"))
 
@@ -429,12 +435,12 @@ class State:
     def clone(self) -> State:
         """An independent copy: the same actions applied to both give the same states."""
         other = State(self.game, self.seed, False, _empty=True)
-        for name in State.__slots__:
+        for name in _FIELDS:
             if name not in ("game", "seed") and hasattr(self, name):
                 setattr(other, name, _copy(getattr(self, name)))
         return other
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: Any) -> dict[str, Any]:
         """What `player` sees: own hand, the table, tokens and scores; no other hand.
 
         `OutOfRangeError` for a player the game does not seat (players are 0 to n - 1).
@@ -455,10 +461,15 @@ class State:
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle without the trick tables (compiled functions): rebuilt from the trumps."""
-        state = {name: getattr(self, name) for name in State.__slots__ if hasattr(self, name)}
+        state = {name: getattr(self, name) for name in _FIELDS if hasattr(self, name)}
         if "tables" in state:
             state["tables"] = None
+        state["_active"] = None  # holds compiled functions too; found again on first use
         return state
+
+    def __reduce__(self) -> tuple[Any, tuple[Game, dict[str, Any]]]:
+        """Pickle as the game and the fields (see `__getstate__`); `_unpickle` builds it again."""
+        return (_unpickle, (self.game, self.__getstate__()))
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Unpickle, compiling the trick tables for the trumps again."""
@@ -472,6 +483,13 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State {self.game.ruleset.id} seed={self.seed} round={self.round} phase={self.phase.name}>"
+
+
+def _unpickle(game: Game, fields: dict[str, Any]) -> State:
+    """A pickled state again (`State.__reduce__`)."""
+    state = State(game, 0, False, _empty=True)
+    state.__setstate__(fields)
+    return state
 
 
 def _copy(value: Any) -> Any:

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
-from dataclasses import dataclass
+from typing import Any, NamedTuple
 from itertools import chain
 
 from trickrules.rules.faces import Faces
 from trickrules.rules.ruleset import Measure, PointRule, Ruleset, Section, SectionValue, Tableau
 
 
-@dataclass(frozen=True)
-class PlayerRound:
+class PlayerRound(NamedTuple):
     """What one player holds at the end of a round, as scoring sees it."""
 
     pile: tuple[int, ...]
@@ -85,8 +83,7 @@ def measure_value(
     return sum(score for _, _, score in section_scores(ruleset.tableau, player, faces))
 
 
-@dataclass(frozen=True)
-class RoundScore:
+class RoundScore(NamedTuple):
     """A round's scoring: sections, measures and points by rule, per player."""
 
     sections: list[list[tuple[str, str, int]]]
@@ -100,11 +97,13 @@ def score_round(
     faces: Faces,
     envs: Sequence[Mapping[str, Any]] | None = None,
     teams: Sequence[Sequence[int]] | None = None,
+    known: RoundNames | None = None,
 ) -> RoundScore:
     """Score a finished round: each section once, then the measures and the point rules.
 
     `envs` are the values each player's expressions read besides the measures (options,
-    counters); needed only by expression rules.
+    counters); needed only by expression rules. `known`, if given, receives the round's
+    measures and keeps the names expressions read, for the counters changed at the round's end.
     """
     tableau = ruleset.tableau
     sections = [section_scores(tableau, p, faces) for p in players] if tableau is not None else []
@@ -116,8 +115,11 @@ def score_round(
             [measure_value(m, ruleset, p, faces, total) for m in ruleset.scoring.measures]
             for p, total in zip(players, totals)
         ]
-    names = [m.name for m in ruleset.scoring.measures]
-    points = round_points(ruleset.scoring.round_rules, measures, names, envs, ruleset.teams if teams is None else teams)
+    if known is None:
+        names = [m.name for m in ruleset.scoring.measures]
+        known = RoundNames(names, envs, ruleset.teams if teams is None else teams)
+    known.measures = measures
+    points = round_points(ruleset.scoring.round_rules, measures, known=known)
     return RoundScore(sections, measures, points)
 
 
@@ -135,7 +137,7 @@ def _pile_measures(ruleset: Ruleset, players: Sequence[PlayerRound]) -> list[lis
             values = [len(pile) for pile in piles]
         elif kind == "sum_attribute":
             column = columns[measure.attribute]  # type: ignore[index]
-            values = [sum([column[c] for c in pile]) for pile in piles]
+            values = [sum(map(column.__getitem__, pile)) for pile in piles]
         else:  # tokens
             values = [p.pool[measure.token] for p in players]  # type: ignore[index]
         for row, value in zip(result, values):
@@ -163,27 +165,28 @@ def round_points(
     names: Sequence[str] = (),
     envs: Sequence[Mapping[str, Any]] | None = None,
     teams: Sequence[Sequence[int]] = (),
+    known: RoundNames | None = None,
 ) -> list[list[int]]:
     """Points each rule gives each player: result[player][rule].
 
     A team rule's points are written to the team's first seat (partners pool their points).
+    `known` holds the names expressions read, built once for this round (see `RoundNames`).
     """
     result = [[0] * len(rules) for _ in measures]
-    expression_envs: list[dict[str, Any]] = []
-    team_envs: list[dict[str, Any]] = []
+    if known is None:
+        known = RoundNames(names, envs, teams)
+        known.measures = measures
     for index, rule in enumerate(rules):
         if rule.kind == "expression" and rule.per == "team":
             assert rule.expression is not None
-            if not team_envs:
-                team_envs = team_expression_envs(names, measures, envs, teams)
-            for team, env in zip(teams, team_envs):
-                result[team[0]][index] = int(rule.expression(env))
+            function = rule.expression
+            for team, env in zip(known.teams, known.by_team()):
+                result[team[0]][index] = int(function(env))
         elif rule.kind == "expression":
             assert rule.expression is not None
-            if not expression_envs:
-                expression_envs = expression_envs_of(names, measures, envs)
-            for player, env in enumerate(expression_envs):
-                result[player][index] = int(rule.expression(env))
+            function = rule.expression
+            for player, env in enumerate(known.by_player()):
+                result[player][index] = int(function(env))
         elif rule.kind == "add":
             for player, values in enumerate(measures):
                 result[player][index] = values[rule.measure] * rule.times
@@ -193,6 +196,34 @@ def round_points(
     return result
 
 
+class RoundNames:
+    """The names a round's expression rules and round-end counters read, each mapping built
+    once, on first use: per player, its own measures, everyone's (``all_<measure>``) and the
+    values in `envs`; per team, the same with the team's measures and bids summed."""
+
+    __slots__ = ("names", "envs", "teams", "measures", "_players", "_teams")
+
+    def __init__(
+        self, names: Sequence[str], envs: Sequence[Mapping[str, Any]] | None, teams: Sequence[Sequence[int]]
+    ) -> None:
+        self.names = names
+        self.envs = envs
+        self.teams = teams
+        self.measures: Sequence[Sequence[int]] = ()  # set once the round's measures are known
+        self._players: list[dict[str, Any]] | None = None
+        self._teams: list[dict[str, Any]] | None = None
+
+    def by_player(self) -> list[dict[str, Any]]:
+        if self._players is None:
+            self._players = expression_envs_of(self.names, self.measures, self.envs)
+        return self._players
+
+    def by_team(self) -> list[dict[str, Any]]:
+        if self._teams is None:
+            self._teams = team_expression_envs(self.names, self.measures, self.envs, self.teams)
+        return self._teams
+
+
 def team_expression_envs(
     names: Sequence[str],
     measures: Sequence[Sequence[int]],
@@ -200,7 +231,7 @@ def team_expression_envs(
     teams: Sequence[Sequence[int]],
 ) -> list[dict[str, Any]]:
     """Each team's names: measures and `bid` summed over its members, ``all_<measure>`` by team."""
-    team_measures = [[sum(measures[p][i] for p in team) for i in range(len(names))] for team in teams]
+    team_measures = [[sum(column) for column in zip(*[measures[p] for p in team])] for team in teams]
     team_bases = []
     for team in teams:
         base: dict[str, Any] = dict(envs[team[0]]) if envs is not None else {}
@@ -214,7 +245,7 @@ def expression_envs_of(
     names: Sequence[str], measures: Sequence[Sequence[int]], envs: Sequence[Mapping[str, Any]] | None
 ) -> list[dict[str, Any]]:
     """Each player's names for expression rules: own measures, everyone's (``all_<measure>``)."""
-    columns = {f"all_{name}": tuple(values[i] for values in measures) for i, name in enumerate(names)}
+    columns = dict(zip([f"all_{name}" for name in names], zip(*measures))) if measures else {}
     result = []
     for player, values in enumerate(measures):
         env = dict(envs[player]) if envs is not None else {}

@@ -16,6 +16,7 @@ from . import place_cards, place_tokens
 from .kinds import PLAY, starting_seat
 
 if TYPE_CHECKING:
+    from trickrules.engine.game import Matching
     from trickrules.engine.state import State
 
 
@@ -47,11 +48,34 @@ def legal(state: State) -> list[int]:
     hand = state.hands[state.current]
     trick = state.trick
     cards = list(hand) if not trick else tables.legal_follow(hand, state.led)
-    restrictions = tables.restrictions[not trick]
-    if not restrictions:
+    if not tables.restrictions[not trick]:
         return cards
+    for allow, matching in active_restrictions(state, not trick):
+        if isinstance(matching, frozenset):
+            narrowed = [c for c in cards if c in matching] if allow else [c for c in cards if c not in matching]
+        else:  # the condition reads the led group: a lead leads its own group
+            group = tables.faces.group
+            narrowed = [c for c in cards if matching(c, state.led if trick else group[c]) == allow]
+        if narrowed:
+            cards = narrowed
+    return cards
+
+
+def active_restrictions(state: State, lead: bool) -> tuple[tuple[bool, Matching], ...]:
+    """The restrictions that bind the current player now (the leader's if `lead`), as
+    (allow, matching) pairs: those whose `when` holds. Kept until the names expressions read
+    change (`State.changed`), the trick ends or the trumps change."""
+    key = 2 * state.current + lead if state.game.player_counters else lead
+    cache = state._active
+    if cache is None:
+        cache = state._active = {}
+    else:
+        known = cache.get(key)
+        if known is not None:
+            return known
     env = None
-    for when, allow, matching in restrictions:
+    active = []
+    for when, allow, matching in state.tables.restrictions[lead]:
         if when is not None:
             if env is None:
                 env = state.env(state.current)
@@ -61,14 +85,9 @@ def legal(state: State) -> list[int]:
             except (ArithmeticError, IndexError, TypeError, ValueError):
                 _explain(state, env)
                 raise
-        if isinstance(matching, frozenset):
-            narrowed = [c for c in cards if c in matching] if allow else [c for c in cards if c not in matching]
-        else:  # the condition reads the led group: a lead leads its own group
-            group = state.tables.faces.group
-            narrowed = [c for c in cards if matching(c, state.led if trick else group[c]) == allow]
-        if narrowed:
-            cards = narrowed
-    return cards
+        active.append((allow, matching))
+    found = cache[key] = tuple(active)
+    return found
 
 
 def _explain(state: State, env: dict) -> None:
@@ -100,7 +119,7 @@ def count(state: State, player: int, card: int) -> None:
             old = row[at]
             new = row[at] = counter.set_to if counter.set_to is not None else old + counter.add
         if new != old:
-            state._env = None
+            state.changed()
 
 
 def apply(state: State, action: int) -> None:
@@ -128,6 +147,7 @@ def resolve_trick(state: State) -> None:
     if cache:  # the names expressions read stay, but for the number of the trick
         for env in cache.values():
             env["trick"] = state.tricks_played + 1
+    state._active = None
     state.trick = []
     state.trick_players = []
     after_trick(state)

@@ -1,0 +1,57 @@
+"""The optional compiled engine (mypyc) passes the same test suite as the pure-Python one.
+
+The test copies the checkout to ``.cache/compiled``, compiles the engine there (the compiled
+modules are kept by the digest of the sources and built again only when a source changed) and
+runs the whole suite in the copy, in a child process. The run against the pure-Python engine is
+the one this test is part of; the tests that break the engine by patching it run only there
+(see ``conftest.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from trickrules.tools.build_compiled import compiled, compiled_copy
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _can_build() -> str:
+    """Why the compiled engine cannot be built here, or "" when it can."""
+    try:
+        import mypyc  # noqa: F401
+    except ImportError:
+        return "mypyc is not installed (the compiled or typecheck extra brings it)"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler}) on this machine"
+    return ""
+
+
+def test_the_whole_suite_passes_against_the_compiled_engine() -> None:
+    if compiled():
+        return  # this run is the one against the compiled engine
+    reason = _can_build()
+    if reason:
+        pytest.skip(f"the compiled engine cannot be built: {reason}")
+    tree = compiled_copy(ROOT, ROOT / ".cache" / "compiled")
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    check = subprocess.run(
+        [sys.executable, "-c", "from trickrules.tools.build_compiled import compiled; print(compiled())"],
+        cwd=tree, env=env, capture_output=True, text=True,
+    )
+    assert check.stdout.strip() == "True", f"the copy does not run compiled: {check.stdout}{check.stderr}"
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--ignore=tests/test_compiled.py"],
+        cwd=tree, env=env, capture_output=True, text=True,
+    )
+    tail = "\n".join((run.stdout + run.stderr).splitlines()[-40:])
+    assert run.returncode == 0, f"the suite fails against the compiled engine:\n{tail}"
+    assert " passed" in tail and " failed" not in tail, tail

@@ -1,0 +1,166 @@
+"""Build the optional compiled engine: the hot modules compiled to C extensions with mypyc.
+
+The pure-Python modules stay the reference: the compiled ones are built from the same
+sources, give the same games, and are used only where they exist (Python imports an extension
+module before a source file of the same name). Run from a checkout, with mypy installed
+(``pip install -e '.[compiled]'``) and a C compiler::
+
+    python -m trickrules.tools.build_compiled          # build next to the sources
+    python -m trickrules.tools.build_compiled --clean  # remove the built modules again
+
+`compiled()` tells which engine a program runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent
+
+MODULES = (
+    "engine/state.py",
+    "engine/round_end.py",
+    "engine/deals.py",
+    "engine/phases/kinds.py",
+    "engine/phases/play.py",
+    "engine/phases/pass_cards.py",
+    "engine/phases/bid.py",
+    "engine/phases/place_tokens.py",
+    "engine/phases/place_cards.py",
+    "engine/phases/choose_trumps.py",
+    "engine/phases/discard.py",
+    "engine/phases/go_alone.py",
+    "engine/phases/declare.py",
+    "engine/phases/turn_up.py",
+    "rules/follow.py",
+    "rules/ranking.py",
+    "rules/rewards.py",
+    "rules/scoring.py",
+    "rules/conditions.py",
+)
+"""The modules compiled, relative to the package: those a game runs through per action."""
+
+
+def compiled() -> bool:
+    """Whether the engine runs compiled (the state module is an extension module)."""
+    from trickrules.engine import state
+
+    return not state.__file__.endswith(".py")
+
+
+def built_files(root: Path = PACKAGE) -> list[Path]:
+    """The extension modules a build left in the package."""
+    return sorted(p for pattern in ("*.so", "*.pyd") for p in root.rglob(pattern) if p.is_file())
+
+
+def clean(root: Path = PACKAGE) -> int:
+    """Remove the built modules; the pure-Python engine runs again. Returns how many."""
+    files = built_files(root)
+    for path in files:
+        path.unlink()
+    shutil.rmtree(root.parent / "build", ignore_errors=True)
+    return len(files)
+
+
+_SETUP = f"""
+import sys
+from setuptools import setup
+from mypyc.build import mypycify
+modules = mypycify(sys.argv[1:], opt_level="3", group_name="{PACKAGE.name}.engine.compiled")
+setup(name="{PACKAGE.name}-compiled", ext_modules=modules, script_args=["build_ext", "--inplace"])
+"""
+"""Builds the modules in place; their shared runtime goes inside the package (`group_name`)."""
+
+
+def build(root: Path = PACKAGE) -> None:
+    """Compile `MODULES` of the package at `root` in place.
+
+    Raises `BuildError` with mypyc's and the compiler's messages when the build fails.
+    """
+    sources = [str(Path(root.name) / module) for module in MODULES]
+    env = {**os.environ, "MYPYC_OPT_LEVEL": os.environ.get("MYPYC_OPT_LEVEL", "3")}
+    done = subprocess.run([sys.executable, "-c", _SETUP, *sources], cwd=root.parent, env=env, capture_output=True, text=True)
+    shutil.rmtree(root.parent / "build", ignore_errors=True)
+    if done.returncode != 0:
+        messages = [line for line in (done.stdout + done.stderr).splitlines() if "error" in line.lower()]
+        raise BuildError("\n".join(messages[-20:]) or f"mypyc exited with status {done.returncode}")
+
+
+class BuildError(Exception):
+    """The compiled engine could not be built (mypyc or the C compiler failed)."""
+
+
+_SKIPPED = shutil.ignore_patterns(
+    ".git", ".venv", ".cache", "build", "dist", "site", "__pycache__", "*.so", "*.pyd", ".hypothesis", ".*_cache"
+)
+
+
+def sources_digest(root: Path = PACKAGE) -> str:
+    """A digest of every Python source of the package: a compiled build is good for one digest."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def compiled_copy(checkout: Path, cache: Path) -> Path:
+    """A fresh copy of the checkout at `checkout` in `cache`, with the engine compiled.
+
+    The compiled modules are kept in `cache` by the digest of the package's sources and built
+    again only when a source changed. Returns the copy's root (put it first on the path).
+    """
+    tree = cache / "tree"
+    shutil.rmtree(tree, ignore_errors=True)
+    shutil.copytree(checkout, tree, ignore=_SKIPPED)
+    package = tree / PACKAGE.name
+    store = cache / sources_digest(package)
+    if not store.is_dir():
+        build(package)
+        partial = cache / f"{store.name}.partial"
+        shutil.rmtree(partial, ignore_errors=True)
+        for path in built_files(package):
+            target = partial / path.relative_to(tree)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+        partial.rename(store)
+    else:
+        for path in store.rglob("*"):
+            if path.is_file():
+                shutil.copy2(path, tree / path.relative_to(store))
+    return tree
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m trickrules.tools.build_compiled",
+        description="Compile the engine's hot modules with mypyc, next to their sources (optional; "
+        "the pure-Python engine is the reference and gives the same games).",
+    )
+    parser.add_argument("--clean", action="store_true", help="remove the compiled modules instead")
+    args = parser.parse_args(argv)
+    if args.clean:
+        print(f"removed {clean()} compiled files")
+        return 0
+    try:
+        import mypyc  # noqa: F401
+    except ImportError:
+        print("mypyc is missing: pip install 'trickrules[compiled]' (mypy brings it)", file=sys.stderr)
+        return 2
+    print(f"compiling {len(MODULES)} modules with mypyc (about half a minute)...", flush=True)
+    try:
+        build()
+    except BuildError as error:
+        print(f"{error}\nthe build failed; the pure-Python engine still runs", file=sys.stderr)
+        return 1
+    print(f"compiled {len(MODULES)} modules; trickrules now runs compiled")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
