@@ -18,6 +18,7 @@ from trickrules.spec.loader import load_ruleset, load_ruleset_text
 from trickrules.rules.ruleset import Ruleset
 from trickrules.tools.simulate import Comparison, SimulationError, SimulationResult, compare, simulate
 from trickrules.engine.state import TERMINAL_PLAYER, Phase, State
+from trickrules.engine.playouts import play_games, play_out
 
 __all__ = [
     "Agent",
@@ -42,5 +43,7 @@ __all__ = [
     "load_ruleset",
     "load_ruleset_text",
     "make_agent",
+    "play_games",
+    "play_out",
     "simulate",
 ]

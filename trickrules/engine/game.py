@@ -130,9 +130,9 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game {self.ruleset.id} players={self.num_players}>"
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickle without the compiled trick tables: they are compiled again on first use."""
-        return {**self.__dict__, "_tables": {}}
+    def __reduce__(self) -> tuple[type[Game], tuple[Ruleset]]:
+        """Pickle as the ruleset: the rest, trick tables included, is built from it again."""
+        return (Game, (self.ruleset,))
 
     # ------------------------------------------------------------ tables
 

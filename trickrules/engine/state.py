@@ -333,6 +333,14 @@ class State:
             legal = self._legal = PHASES[self._phase].legal(self)
         return list(legal)
 
+    def legal_view(self) -> list[int]:
+        """The current player's legal actions as the state keeps them: not a copy, never to be
+        changed (for tight loops, see `trickrules.engine.playouts`); `legal_actions` copies."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = PHASES[self._phase].legal(self)
+        return legal
+
     def apply_action(self, action: Any) -> None:
         """Take `action` for the current player; `IllegalActionError` leaves the state unchanged.
 
@@ -347,6 +355,14 @@ class State:
             action = self._action_integer(action, legal)
         if action not in legal:
             self._illegal(action, legal)
+        self.apply_legal(action)
+
+    def apply_legal(self, action: int) -> None:
+        """Take `action`, known to be legal (one of `legal_actions()`), without checking it.
+
+        For tight loops that pick from the legal actions themselves (see
+        `trickrules.engine.playouts`); anything else may leave the state broken. Use `apply_action`.
+        """
         self._legal = None  # the phase's apply function may set the next legal actions
         self.history.append(action)
         if self._phase != PLAY:

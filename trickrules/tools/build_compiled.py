@@ -24,7 +24,9 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent
 
 MODULES = (
+    "engine/game.py",
     "engine/state.py",
+    "engine/playouts.py",
     "engine/round_end.py",
     "engine/deals.py",
     "engine/phases/kinds.py",
@@ -43,6 +45,8 @@ MODULES = (
     "rules/rewards.py",
     "rules/scoring.py",
     "rules/conditions.py",
+    "rules/faces.py",
+    "rules/placement.py",
 )
 """The modules compiled, relative to the package: those a game runs through per action."""
 

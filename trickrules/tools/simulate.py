@@ -29,10 +29,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from trickrules.engine.agents import AGENTS, make_agent
+from trickrules.engine import playouts
+from trickrules.engine.agents import AGENTS
 from trickrules.errors import TrickrulesError
 from trickrules.engine.game import Game, load_game
-from trickrules.tools.record import play_game
 from trickrules.rules.ruleset import Ruleset
 from trickrules.spec.shipped import resolve_spec
 from trickrules.tools.stats import (
@@ -216,9 +216,8 @@ def _seat_agents(agents: str | Sequence[str], players: int) -> tuple[str, ...]:
 def play_games(game: Game, tallier: Tallier, first_seed: int, count: int, agents: Sequence[str]) -> Tally:
     """Play games with seeds ``first_seed .. first_seed + count - 1`` and tally them."""
     tally = tallier.new_tally()
-    for seed in range(first_seed, first_seed + count):
-        seats = [make_agent(name, seed * 1000 + seat) for seat, name in enumerate(agents)]
-        tallier.add_game(tally, play_game(game, seed, seats))
+    for state in playouts.play_games(game, count, first_seed, agents, record=True):
+        tallier.add_game(tally, state)
     return tally
 
 

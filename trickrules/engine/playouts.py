@@ -1,0 +1,79 @@
+"""Many games at once: a tight loop of legal actions and agents' choices, for simulations and
+search.
+
+`play_out` plays a state to its end with one agent per seat. A `RandomAgent`'s choice is made
+here, from the state's own list of legal actions, with the agent's generator drawn exactly as
+`RandomAgent.step` draws it; the action is then applied unchecked (`State.apply_legal`). Any
+other agent is asked through the public API. The games are therefore the same as those of the
+public-API loop (``legal_actions``, ``step``, ``apply_action``) for the same seeds, only faster;
+``tests/test_playouts.py`` checks it for every shipped spec.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from trickrules.engine.agents import Agent, RandomAgent, make_agent
+from trickrules.engine.phases.kinds import TERMINAL
+
+if TYPE_CHECKING:
+    from trickrules.engine.game import Game
+    from trickrules.engine.state import State
+
+
+def play_out(state: State, agents: Sequence[Agent]) -> State:
+    """Play `state` to the end, `agents[p]` choosing for seat `p`; returns the state."""
+    draws: list[Callable[[], float] | None] = [
+        agent.rng.random if type(agent) is RandomAgent else None for agent in agents
+    ]
+    while state._phase != TERMINAL:
+        player = state.current_player()
+        draw = draws[player]
+        if draw is None:
+            state.apply_action(agents[player].step(state))
+        else:
+            legal = state.legal_view()
+            state.apply_legal(legal[int(draw() * len(legal))])
+    return state
+
+
+def seat_agents(names: Sequence[str], seed: int) -> list[Agent]:
+    """The agents of one game as `simulate` seats them: seat k's generator is seeded with
+    ``seed * 1000 + k``."""
+    return [make_agent(name, seed * 1000 + seat) for seat, name in enumerate(names)]
+
+
+def play_games(
+    game: Game,
+    n: int,
+    seed: int = 0,
+    agents: str | Agent | Sequence[str | Agent] = "random",
+    record: bool = False,
+) -> Iterator[State]:
+    """Play `n` games with seeds ``seed .. seed + n - 1`` and yield each finished state.
+
+    `agents` gives the agent of every seat, or one per seat. An agent named (``random``,
+    ``greedy``) is new in every game, seeded as `simulate` seeds it (seat k of the game with
+    seed s: ``s * 1000 + k``); an agent given as an object plays every game it is seated in,
+    its generator running on from game to game. `record` keeps each game's event log. Every
+    game is the one the public API gives for the same seed and agents.
+
+    >>> game = trickrules.load_game("specs/hearts.yaml", options={"single_hand": True})
+    >>> totals = [state.returns() for state in trickrules.play_games(game, 1000)]
+    """
+    seats: list[str | Agent] = [agents] if isinstance(agents, str) or not isinstance(agents, Sequence) else list(agents)
+    if len(seats) == 1:
+        seats *= game.num_players
+    if len(seats) != game.num_players:
+        raise ValueError(f"{len(seats)} agents named for {game.num_players} players: name one, or one per seat")
+    for name in seats:
+        if isinstance(name, str):
+            make_agent(name)  # an unknown name fails before the first game
+    named = any(isinstance(name, str) for name in seats)
+    fixed = [name for name in seats if not isinstance(name, str)]
+    players: list[Agent] = fixed if not named else []
+    for number in range(seed, seed + n):
+        if named:
+            players = [make_agent(a, number * 1000 + k) if isinstance(a, str) else a for k, a in enumerate(seats)]
+        yield play_out(game.new_initial_state(number, record=record), players)
