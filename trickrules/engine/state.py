@@ -26,10 +26,12 @@ from trickrules.engine.phases import (
     declare,
     go_alone,
     pass_cards,
+    place_cards,
+    place_tokens,
     play,
     turn_up,
 )
-from trickrules.engine.phases.kinds import PLAY, TERMINAL
+from trickrules.engine.phases.kinds import PLACE_CARDS, PLACE_TOKENS, PLAY, TERMINAL
 from trickrules.errors import GameNotOverError, IllegalActionError, OutOfRangeError
 from trickrules.rules.placement import NO_SUIT
 from trickrules.rules.ruleset import TrumpChoice
@@ -318,7 +320,14 @@ class State:
 
     def current_player(self) -> int:
         """The player to decide now, or `TERMINAL_PLAYER` when the game is over."""
-        return PHASES[self._phase].player(self)
+        phase = self._phase
+        if phase == PLAY:
+            return self.current
+        if phase == PLACE_TOKENS:
+            return place_tokens.player(self)
+        if phase == PLACE_CARDS:
+            return place_cards.player(self)
+        return PHASES[phase].player(self)
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -330,7 +339,7 @@ class State:
             return []
         legal = self._legal
         if legal is None:
-            legal = self._legal = PHASES[self._phase].legal(self)
+            legal = self._legal = play.legal(self) if self._phase == PLAY else PHASES[self._phase].legal(self)
         return list(legal)
 
     def legal_view(self) -> list[int]:
@@ -338,7 +347,7 @@ class State:
         changed (for tight loops, see `trickrules.engine.playouts`); `legal_actions` copies."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = PHASES[self._phase].legal(self)
+            legal = self._legal = play.legal(self) if self._phase == PLAY else PHASES[self._phase].legal(self)
         return legal
 
     def apply_action(self, action: Any) -> None:
@@ -350,7 +359,7 @@ class State:
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = PHASES[self._phase].legal(self)
+            legal = self._legal = play.legal(self) if self._phase == PLAY else PHASES[self._phase].legal(self)
         if type(action) is not int:
             action = self._action_integer(action, legal)
         if action not in legal:
@@ -365,8 +374,14 @@ class State:
         """
         self._legal = None  # the phase's apply function may set the next legal actions
         self.history.append(action)
-        if self._phase != PLAY:
-            PHASES[self._phase].apply(self, action)
+        phase = self._phase
+        if phase != PLAY:
+            if phase == PLACE_TOKENS:
+                place_tokens.apply(self, action)
+            elif phase == PLACE_CARDS:
+                place_cards.apply(self, action)
+            else:
+                PHASES[phase].apply(self, action)
             return
         # playing a card, inlined: the most frequent action of all
         player = self.current

@@ -127,20 +127,21 @@ def _pile_measures(ruleset: Ruleset, players: Sequence[PlayerRound]) -> list[lis
     """The measures of a game without a tableau: `measure_value` by kind, each measure once
     for all players (the common case, and the one at the end of every round)."""
     columns = ruleset.deck.columns
-    piles = [p.pile for p in players]
     result: list[list[int]] = [[] for _ in players]
     for measure in ruleset.scoring.measures:
         kind = measure.kind
-        if kind == "tricks":
-            values = [p.tricks for p in players]
-        elif kind == "cards":
-            values = [len(pile) for pile in piles]
-        elif kind == "sum_attribute":
-            column = columns[measure.attribute]  # type: ignore[index]
-            values = [sum(map(column.__getitem__, pile)) for pile in piles]
-        else:  # tokens
-            values = [p.pool[measure.token] for p in players]  # type: ignore[index]
-        for row, value in zip(result, values):
+        for row, player in zip(result, players):
+            if kind == "tricks":
+                value = player.tricks
+            elif kind == "cards":
+                value = len(player.pile)
+            elif kind == "sum_attribute":
+                column: tuple[int, ...] = columns[measure.attribute]  # type: ignore[index]
+                value = 0
+                for card in player.pile:
+                    value += column[card]
+            else:  # tokens
+                value = player.pool[measure.token]  # type: ignore[index]
             row.append(value)
     return result
 
