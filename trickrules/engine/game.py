@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union
+from typing import Any, Union
 
 from trickrules.errors import OutOfRangeError
 from trickrules.rules.faces import Faces, counting_faces
@@ -18,12 +18,10 @@ from trickrules.rules.follow import LegalCards, compile_follow
 from trickrules.rules.ranking import TrickWinner, compile_ranking
 from trickrules.rules.rewards import TrickRewards, compile_rewards
 from trickrules.engine.deals import given_deals
+from trickrules.engine.state import State
 from trickrules.rules.conditions import card_holds, is_static, static_table
 from trickrules.rules.ruleset import CardCondition, Deck, Ruleset, TrumpChoice, default_round
 from trickrules.rules.scoring import describe_rule
-
-if TYPE_CHECKING:
-    from trickrules.engine.state import State
 
 
 @dataclass(frozen=True)
@@ -180,8 +178,6 @@ class Game:
         mappings, one per round from the first; rounds past the list are dealt from `seed`.
         A bad deal raises `trickrules.errors.DealError`.
         """
-        from trickrules.engine.state import State
-
         return State(self, seed, record, deals=given_deals(self, deal) if deal is not None else ())
 
     def info(self) -> GameInfo:

@@ -10,11 +10,10 @@ the trick, won cards, the tableau, scores); a phase module keeps the rest itself
 
 from __future__ import annotations
 
-import operator
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 from trickrules.engine import views
-from trickrules.engine import round_end
+from trickrules.engine import refusals, round_end
 from trickrules.engine.deals import GivenDeal, deal_order, deal_round
 from trickrules.engine.phases import (
     PHASES,
@@ -32,7 +31,7 @@ from trickrules.engine.phases import (
     turn_up,
 )
 from trickrules.engine.phases.kinds import PLACE_CARDS, PLACE_TOKENS, PLAY, TERMINAL
-from trickrules.errors import GameNotOverError, IllegalActionError, OutOfRangeError
+from trickrules.errors import GameNotOverError
 from trickrules.rules.placement import NO_SUIT
 from trickrules.rules.ruleset import TrumpChoice
 from trickrules.rules.scoring import (
@@ -361,9 +360,9 @@ class State:
         if legal is None:
             legal = self._legal = play.legal(self) if self._phase == PLAY else PHASES[self._phase].legal(self)
         if type(action) is not int:
-            action = self._action_integer(action, legal)
+            action = refusals.action_integer(self, action, legal)
         if action not in legal:
-            self._illegal(action, legal)
+            refusals.refuse(self, action, legal)
         self.apply_legal(action)
 
     def apply_legal(self, action: int) -> None:
@@ -400,29 +399,6 @@ class State:
         else:
             play.resolve_trick(self)
 
-    def _action_integer(self, action: Any, legal: list[int]) -> int:
-        """The plain integer an action stands for; refuses bools and non-integers (floats too)."""
-        if isinstance(action, bool):
-            self._illegal(action, legal, f"a {type(action).__name__} is not an action (actions are integers)")
-        try:
-            return operator.index(action)
-        except Exception:  # whatever the object's __index__ raises, the action is refused
-            kind = "None" if action is None else f"a {type(action).__name__}"
-            self._illegal(action, legal, f"{kind} is not an action (actions are integers)")
-
-    def _illegal(self, action: Any, legal: list[int], reason: str = "") -> NoReturn:
-        if reason:
-            pass
-        elif self._phase == TERMINAL:
-            reason = "the game is over"
-        elif 0 <= action < self.game.num_distinct_actions():
-            who = f"player {self.current_player()}"
-            reason = f"{self.game.action_to_string(action)} is not allowed now for {who} (phase {self.phase.name.lower()})"
-        else:
-            reason = f"not an action of this game (actions are 0 to {self.game.num_distinct_actions() - 1})"
-        names = [self.game.action_to_string(a) for a in legal]
-        raise IllegalActionError(action, legal, str(self), reason, names)
-
     # ------------------------------------------------------------ results
 
     def returns(self) -> list[float]:
@@ -443,18 +419,7 @@ class State:
 
     def action_to_string(self, action: Any) -> str:
         """The text form of an action, e.g. ``play red-5``; `OutOfRangeError` if the game has none."""
-        return self.game.action_to_string(self._number(action, self.game.num_distinct_actions(), "action"))
-
-    def _number(self, value: Any, size: int, what: str) -> int:
-        """`value` as an integer in ``0 .. size - 1``; `OutOfRangeError` otherwise."""
-        if not isinstance(value, bool):
-            try:
-                number = operator.index(value)
-            except Exception:  # not an integer, whatever its __index__ raises
-                number = -1
-            if 0 <= number < size:
-                return number
-        raise OutOfRangeError(f"no {what} {value!r} in this game ({what}s are 0 to {size - 1})")
+        return self.game.action_to_string(refusals.number(action, self.game.num_distinct_actions(), "action"))
 
     def log(self, kind: str, **fields: Any) -> None:
         """Add an event to the game's log (when the state keeps one)."""
@@ -476,7 +441,7 @@ class State:
 
         `OutOfRangeError` for a player the game does not seat (players are 0 to n - 1).
         """
-        return views.observation(self, self._number(player, self.num_players, "player"))
+        return views.observation(self, refusals.number(player, self.num_players, "player"))
 
     # ------------------------------------------------------------ copies and pickles
 

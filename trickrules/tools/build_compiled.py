@@ -27,6 +27,7 @@ MODULES = (
     "engine/game.py",
     "engine/state.py",
     "engine/playouts.py",
+    "engine/refusals.py",
     "engine/round_end.py",
     "engine/deals.py",
     "engine/phases/kinds.py",

@@ -1,0 +1,197 @@
+"""Speed of every shipped spec, pure-Python and compiled, public API and many-games loop, and
+OpenSpiel's classics through pyspiel: side by side in one run.
+
+    python benchmarks/bench_speed.py                 # about two minutes
+    python benchmarks/bench_speed.py --games 500 --repeat 2 --specs hearts kingdoms
+
+Each engine runs in a child process, one after the other, on the same seeds:
+- ``pure``: the pure-Python modules of this checkout (the reference);
+- ``compiled``: the same sources compiled with mypyc in ``.cache/compiled`` (built on first use,
+  as ``tests/test_compiled.py`` builds it; left out where mypyc or a C compiler is missing).
+Two ways of playing, both random agents, one process:
+- ``api``: ``legal_actions()`` and ``apply_action()`` per decision, as any program plays;
+- ``loop``: `trickrules.play_games` with one `RandomAgent` (the same games, see
+  ``tests/test_playouts.py``), the loop `simulate` runs.
+kingdoms and meadows play with 4 players and their default options (a game of 4 rounds, a match
+of 4 deals); hearts, spades, oh_hell and euchre play one hand with the options that make them
+OpenSpiel's game (``benchmarks/bench_classics.py``), against pyspiel with its default parameters
+(oh_hell with 3 players), whose chance outcomes (the deal) are drawn through its API.
+Also: clones per second, and a clone-then-playout loop as a search bot runs it.
+Prints the best of R runs of N games per figure, and trickrules over pyspiel.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+SPECS = ("kingdoms", "meadows", "hearts", "spades", "oh_hell", "euchre")
+CLASSIC_NAMES = ("hearts", "spades", "oh_hell", "euchre")
+
+
+def load(name: str) -> Any:
+    import trickrules
+    from bench_classics import CLASSICS
+
+    root = Path(trickrules.__file__).resolve().parent.parent
+    if name in CLASSICS:
+        classic = CLASSICS[name]
+        return trickrules.load_game(root / "specs" / classic.spec, players=classic.players, options=classic.options)
+    return trickrules.load_game(root / "specs" / f"{name}.yaml", players=4)
+
+
+def api_rate(game: Any, games: int, seed: int) -> float:
+    import random
+
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for number in range(seed, seed + games):
+        state = game.new_initial_state(number)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+    return games / (time.perf_counter() - start)
+
+
+def loop_rate(game: Any, games: int, seed: int) -> float:
+    import trickrules
+
+    start = time.perf_counter()
+    for _ in trickrules.play_games(game, games, seed=seed, agents=trickrules.RandomAgent(seed)):
+        pass
+    return games / (time.perf_counter() - start)
+
+
+def clone_rates(game: Any, games: int, seed: int) -> tuple[float, float]:
+    """Clones per second of states met in random games, and clone-then-playout per second."""
+    import trickrules
+
+    states = []
+    for state in trickrules.play_games(game, max(4, games // 50), seed=seed, agents=trickrules.RandomAgent(seed), record=False):
+        states.append(state)
+    # states in progress: replay each finished game's first half
+    middles = []
+    for state in states:
+        middle = game.new_initial_state(state.seed)
+        for action in state.history[: len(state.history) // 2]:
+            middle.apply_action(action)
+        middles.append(middle)
+    count = max(1000, games * 5)
+    start = time.perf_counter()
+    for n in range(count):
+        middles[n % len(middles)].clone()
+    clones = count / (time.perf_counter() - start)
+    agent = [trickrules.RandomAgent(seed)]
+    start = time.perf_counter()
+    for n in range(games):
+        trickrules.play_out(middles[n % len(middles)].clone(), agent * game.num_players)
+    return clones, games / (time.perf_counter() - start)
+
+
+def child(games: int, repeat: int, specs: list[str]) -> None:
+    """Measure in this process and print one JSON line."""
+    from trickrules.tools.build_compiled import compiled
+
+    figures: dict[str, Any] = {"compiled": compiled()}
+    for name in specs:
+        game = load(name)
+        count = max(50, games // 4) if name == "kingdoms" else games
+        api_rate(game, 20, 0)  # warm the per-trumps tables
+        api = max(api_rate(game, count, 1000 * r) for r in range(repeat))
+        loop = max(loop_rate(game, count, 1000 * r) for r in range(repeat))
+        clones, playouts = clone_rates(game, count, 7)
+        figures[name] = {"api": api, "loop": loop, "clones": clones, "playouts": playouts}
+    print(json.dumps(figures))
+
+
+def pyspiel_rates(games: int, repeat: int, specs: list[str]) -> dict[str, float]:
+    try:
+        import pyspiel
+    except ImportError:
+        print("pyspiel is not installed (the test extra brings open-spiel): no OpenSpiel figures", file=sys.stderr)
+        return {}
+    from bench_classics import CLASSICS, pyspiel_hands
+
+    rates = {}
+    for name in specs:
+        if name in CLASSIC_NAMES:
+            game = pyspiel.load_game(name, CLASSICS[name].parameters)
+            pyspiel_hands(game, 20, 0)
+            rates[name] = max(pyspiel_hands(game, games, 1000 * r)[0] for r in range(repeat))
+    return rates
+
+
+def run_child(root: Path, games: int, repeat: int, specs: list[str]) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    command = [sys.executable, str(ROOT / "benchmarks" / "bench_speed.py"), "--child", "--games", str(games), "--repeat", str(repeat), "--specs", *specs]
+    done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"the benchmark failed in {root}:\n{done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def engines() -> dict[str, Path]:
+    """The engines to measure: pure-Python (this checkout) and compiled (a built copy)."""
+    from trickrules.tools.build_compiled import BuildError, built_files, compiled_copy
+
+    if built_files():
+        raise SystemExit("this checkout runs compiled: python -m trickrules.tools.build_compiled --clean, then run again")
+    found = {"pure": ROOT}
+    try:
+        import mypyc  # noqa: F401
+
+        print("building the compiled engine in .cache/compiled (once per source version)...", file=sys.stderr, flush=True)
+        found["compiled"] = compiled_copy(ROOT, ROOT / ".cache" / "compiled")
+    except ImportError:
+        print("mypyc is not installed (pip install -e '.[compiled]'): pure-Python figures only", file=sys.stderr)
+    except BuildError as error:
+        print(f"the compiled engine cannot be built here ({error}): pure-Python figures only", file=sys.stderr)
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games per run (kingdoms: a quarter; default 2000)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best counts (default 3)")
+    parser.add_argument("--specs", nargs="+", default=list(SPECS), choices=SPECS, metavar="SPEC", help=", ".join(SPECS))
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.games, args.repeat, args.specs)
+        return 0
+    load_before = os.getloadavg()[0]
+    results = {label: run_child(root, args.games, args.repeat, args.specs) for label, root in engines().items()}
+    pyspiel = pyspiel_rates(args.games, args.repeat, args.specs)
+    print(f"random games per second, best of {args.repeat} x {args.games} (kingdoms x {max(50, args.games // 4)}); "
+          f"load average before: {load_before:.2f}")
+    columns = [(label, way) for label in results for way in ("api", "loop")]
+    header = f"{'spec':9s}" + "".join(f"{label + ' ' + way:>15s}" for label, way in columns) + f"{'pyspiel':>10s}"
+    print(header)
+    for name in args.specs:
+        row = f"{name:9s}" + "".join(f"{results[label][name][way]:15.0f}" for label, way in columns)
+        row += f"{pyspiel[name]:10.0f}" if name in pyspiel else f"{'':>10s}"
+        print(row)
+    if pyspiel:
+        print("\ntrickrules over pyspiel (games/s)")
+        print(f"{'spec':9s}" + "".join(f"{label + ' ' + way:>15s}" for label, way in columns))
+        for name in args.specs:
+            if name in pyspiel:
+                print(f"{name:9s}" + "".join(f"{results[label][name][way] / pyspiel[name]:14.2f}x" for label, way in columns))
+    print("\nclones per second, and clone-then-random-playout per second (from the middle of a game)")
+    print(f"{'spec':9s}" + "".join(f"{label + ' clones':>17s}{label + ' playouts':>17s}" for label in results))
+    for name in args.specs:
+        print(f"{name:9s}" + "".join(f"{results[label][name]['clones']:17.0f}{results[label][name]['playouts']:17.0f}" for label in results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
