@@ -239,17 +239,24 @@ def team_expression_envs(
         if envs is not None and "bid" in base:
             base["bid"] = sum([int(envs[p]["bid"]) for p in team])
         team_bases.append(base)
-    return expression_envs_of(names, team_measures, team_bases)
+    return expression_envs_of(names, team_measures, team_bases, fresh=True)
 
 
 def expression_envs_of(
-    names: Sequence[str], measures: Sequence[Sequence[int]], envs: Sequence[Mapping[str, Any]] | None
+    names: Sequence[str],
+    measures: Sequence[Sequence[int]],
+    envs: Sequence[Mapping[str, Any]] | None,
+    fresh: bool = False,
 ) -> list[dict[str, Any]]:
-    """Each player's names for expression rules: own measures, everyone's (``all_<measure>``)."""
+    """Each player's names for expression rules: own measures, everyone's (``all_<measure>``).
+
+    With `fresh`, `envs` are dicts made for this call alone and are filled in place.
+    """
     columns = dict(zip([f"all_{name}" for name in names], zip(*measures))) if measures else {}
     result = []
     for player, values in enumerate(measures):
-        env = dict(envs[player]) if envs is not None else {}
+        given = envs[player] if envs is not None else {}
+        env = given if fresh and isinstance(given, dict) else dict(given)
         env.update(columns)
         env.update(zip(names, values))
         result.append(env)
