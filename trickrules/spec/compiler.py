@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from trickrules.errors import Problem, SpecError
+from trickrules.rules.cards import card_names
 from trickrules.spec.options import OptionDef, OptionValueError, coerce, option_defs
 from trickrules.rules.ruleset import (
     UNLIMITED,
@@ -149,6 +150,7 @@ class _Compiler:
         data = self.data
         deck = self.deck()
         self.card_ids = tuple(card.id for card in deck.cards)
+        self.card_names = card_names(deck)
         deal = self.deal()
         if deal.hand_size * self.players > len(deck.cards):
             message = (
@@ -259,7 +261,7 @@ class _Compiler:
             return None
         attribute = raw.get("attribute")
         return CardCondition(
-            ranks=_int_set(raw.get("rank")),
+            ranks=self.rank_set(raw.get("rank")),
             suits=None if "suit" not in raw else frozenset(self.suits.index(s) for s in _as_list(raw["suit"])),
             trump=raw.get("trump"),
             led=raw.get("led"),
@@ -270,6 +272,18 @@ class _Compiler:
             all_of=tuple(self.card_condition(c) for c in raw.get("all", [])),  # type: ignore[misc]
             any_of=None if "any" not in raw else tuple(self.card_condition(c) for c in raw["any"]),  # type: ignore[misc]
         )
+
+    def rank_set(self, value: Any) -> frozenset[int] | None:
+        """The rank numbers a condition's `rank` names: numbers, or names of `rank_names`."""
+        if value is None:
+            return None
+        return frozenset(number for v in _as_list(value) for number in self.rank_numbers(v))
+
+    def rank_numbers(self, value: int | str) -> list[int]:
+        """A rank number, or every rank number a rank name stands for."""
+        if isinstance(value, int):
+            return [value]
+        return [int(number) for number, name in self.rank_names.items() if name == value]
 
     def attribute_test(self, raw: dict) -> AttributeTest:
         return AttributeTest(
@@ -303,10 +317,9 @@ class _Compiler:
         )
 
     def card_index(self, card_id: str, path: tuple) -> int:
-        ids = self.card_ids
-        if card_id not in ids:
-            _fail(self.source, path, "TR315", f"no card '{card_id}' in the deck{did_you_mean(card_id, ids)}")
-        return ids.index(card_id)
+        if card_id not in self.card_names:
+            _fail(self.source, path, "TR315", f"no card '{card_id}' in the deck{did_you_mean(card_id, self.card_ids)}")
+        return self.card_names[card_id]
 
     def trumps(self, raw: Any) -> Trumps:
         if raw == "none" or raw is None:
@@ -436,7 +449,3 @@ def _section_value(raw: Any) -> SectionValue:
 
 def _as_list(value: Any) -> list:
     return value if isinstance(value, list) else [value]
-
-
-def _int_set(value: Any) -> frozenset[int] | None:
-    return None if value is None else frozenset(int(v) for v in _as_list(value))

@@ -8,7 +8,8 @@ a value through that the place it is used cannot take. Each is an error, at the 
 column of the value. (A `by_players` entry for a count that `players` leaves out is allowed:
 an overlay that narrows `players` keeps its parent's tables.)
 
-- TR330: a rank in a condition or a `by_rank` table that no card has;
+- TR330: a rank in a condition or a `by_rank` table that no card has, or a rank name that
+  `rank_names` does not give;
 - TR321: a dealer's or first leader's seat at or past the number of players;
 - TR331: a case that is not a choice, a negative count of tokens, an integer option whose
   range lets through what its place cannot take;
@@ -103,6 +104,12 @@ class _Ranges:
 
     def rank(self, rank: Any, path: NodePath, known: set[int] | None = None, where: str = "the deck") -> None:
         known = self.known_ranks if known is None else known
+        if isinstance(rank, str):
+            names = {str(name) for name in (self.data["deck"].get("rank_names") or {}).values()}
+            if rank not in names:
+                listed = ", ".join(sorted(names)) or "none"
+                self.add("TR330", f"rank '{rank}': no rank has that name{did_you_mean(rank, sorted(names))} (rank_names: {listed})", path)
+            return
         if isinstance(rank, int) and rank not in known:
             self.add("TR330", f"rank {rank}: no card of {where} has it (ranks: {rank_words(known)})", path)
 
