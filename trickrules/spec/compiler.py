@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from trickrules.errors import Problem, SpecError
-from trickrules.rules.cards import card_names
+from trickrules.rules.cards import card_names, copy_id
 from trickrules.spec.options import OptionDef, OptionValueError, coerce, option_defs
 from trickrules.rules.ruleset import (
     UNLIMITED,
@@ -202,7 +202,8 @@ class _Compiler:
         for generator in raw.get("generate") or []:
             cards.extend(self.generated(generator, len(cards)))
         for entry in raw.get("cards") or []:
-            cards.append(self.explicit(entry, len(cards)))
+            for copy in range(1, entry.get("copies", 1) + 1):
+                cards.append(self.explicit(entry, len(cards), copy))
         rank_names = tuple(sorted((int(k), str(v)) for k, v in (raw.get("rank_names") or {}).items()))
         return Deck(self.suits, self.attributes, tuple(cards), rank_names)
 
@@ -212,11 +213,14 @@ class _Compiler:
         if isinstance(ranks, dict):
             ranks = list(range(ranks["from"], ranks["to"] + 1))
         cards: list[Card] = []
+        copies = range(1, generator.get("copies", 1) + 1)
         for suit in suits:
             for rank in ranks:
                 face = Face(self.suits.index(suit), rank)
                 values = self.generated_attributes(generator.get("attributes") or {}, rank)
-                cards.append(Card(start + len(cards), face_id(suit, rank, self.rank_names), (face,), values))
+                card_id = face_id(suit, rank, self.rank_names)
+                for copy in copies:  # copies side by side: hearts-A, hearts-A#2
+                    cards.append(Card(start + len(cards), copy_id(card_id, copy), (face,), values))
         return cards
 
     def generated_attributes(self, spec: dict, rank: int) -> tuple[int, ...]:
@@ -232,14 +236,14 @@ class _Compiler:
         body = (self.data["deck"].get("attributes") or {}).get(name) or {}
         return int(body.get("default", 0))
 
-    def explicit(self, entry: dict, index: int) -> Card:
+    def explicit(self, entry: dict, index: int, copy: int = 1) -> Card:
         faces = tuple(
             Face(self.suits.index(f["suit"]), f["rank"], self.deal_condition(f.get("when"))) for f in entry["faces"]
         )
         card_id = entry.get("id") or "/".join(face_id(f["suit"], f["rank"], self.rank_names) for f in entry["faces"])
         given = entry.get("attributes") or {}
         values = tuple(int(given.get(name, self.attribute_default(name))) for name in self.attributes)
-        return Card(index, card_id, faces, values)
+        return Card(index, copy_id(card_id, copy), faces, values)
 
     # ------------------------------------------------------------ conditions
 

@@ -120,11 +120,12 @@ def _values(value: Any, path: NodePath, options: dict[str, Any], limit: int, wha
 def _deck_size(deck: dict[str, Any]) -> int:
     """The number of cards in the deck (generator ranges counted, not made)."""
     suits = len(deck["suits"])
-    size = len(deck.get("cards") or ())
+    size = sum(card.get("copies", 1) for card in deck.get("cards") or ())
     for generator in deck.get("generate") or ():
         count = suits if generator["suits"] == "all" else len(generator["suits"])
         ranks = generator["ranks"]
-        size += count * (len(ranks) if isinstance(ranks, list) else max(0, ranks["to"] - ranks["from"] + 1))
+        made = len(ranks) if isinstance(ranks, list) else max(0, ranks["to"] - ranks["from"] + 1)
+        size += count * made * generator.get("copies", 1)
     return size
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from trickrules.errors import Problem
+from trickrules.rules.cards import copy_id
 from trickrules.rules.ruleset import face_id
 from trickrules.spec.names import did_you_mean
 from trickrules.spec.source import SpecSource, json_path
@@ -382,10 +383,10 @@ def _check_tableau(spec: Meaning) -> None:
 def _deck_size(deck: dict[str, Any]) -> int:
     """Return the number of cards in the deck."""
     suit_count = len(deck["suits"])
-    size = len(deck.get("cards", ()))
+    size = sum(card.get("copies", 1) for card in deck.get("cards", ()))
     for generator in deck.get("generate", ()):
         suits = suit_count if generator["suits"] == "all" else len(generator["suits"])
-        size += suits * _rank_count(generator["ranks"])
+        size += suits * _rank_count(generator["ranks"]) * generator.get("copies", 1)
     return size
 
 
@@ -454,15 +455,17 @@ def _check_card_ids(spec: Meaning) -> None:
     for index, card in enumerate(deck.get("cards", ())):
         card_id = card.get("id") or "/".join(face_id(face["suit"], face["rank"], names) for face in card["faces"])
         card_path: NodePath = ("deck", "cards", index, "id") if "id" in card else ("deck", "cards", index)
-        _claim(spec, made, [card_id], card_path)
+        _claim(spec, made, [copy_id(card_id, copy) for copy in range(1, card.get("copies", 1) + 1)], card_path)
 
 
 def _generated_ids(generator: dict[str, Any], deck_suits: list[str], names: dict[str, str]) -> list[str]:
-    """Return the ids a generator makes, <suit>-<rank> (the rank's display name if it has one)."""
+    """Return the ids a generator makes, <suit>-<rank> (the rank's display name if it has one),
+    and <suit>-<rank>#<n> for copy n from the second."""
     suits = deck_suits if generator["suits"] == "all" else generator["suits"]
     ranks = generator["ranks"]
     numbers = ranks if isinstance(ranks, list) else range(ranks["from"], ranks["to"] + 1)
-    return [face_id(suit, rank, names) for suit in suits for rank in numbers]
+    copies = range(1, generator.get("copies", 1) + 1)
+    return [copy_id(face_id(suit, rank, names), copy) for suit in suits for rank in numbers for copy in copies]
 
 
 def _claim(spec: Meaning, made: dict[str, NodePath], card_ids: list[str], path: NodePath) -> None:

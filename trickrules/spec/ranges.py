@@ -241,8 +241,8 @@ class _Ranges:
 def _deck_size(deck: dict[str, Any]) -> int:
     """The number of cards in the deck."""
     suits = len(deck["suits"])
-    size = len(deck.get("cards") or ())
+    size = sum(card.get("copies", 1) for card in deck.get("cards") or ())
     for generator in deck.get("generate") or ():
         count = suits if generator["suits"] == "all" else len(generator["suits"])
-        size += count * len(_generated(generator["ranks"]))
+        size += count * len(_generated(generator["ranks"])) * generator.get("copies", 1)
     return size

@@ -81,6 +81,10 @@ def _read_spec_data(ruleset: Ruleset) -> Mapping[str, Any] | None:
 # ---------------------------------------------------------------- the book
 
 
+COPY_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+"""How many copies of each card a deck has, in words."""
+
+
 class _Book:
     """The sections of one rulebook; each method returns Markdown, or '' when it has nothing to say."""
 
@@ -120,13 +124,17 @@ class _Book:
                 by_suit.setdefault(card.faces[0].suit, []).append(card.faces[0].rank)
         rank_sets = {tuple(sorted(ranks)) for ranks in by_suit.values()}
         if len(rank_sets) == 1 and by_suit:
-            span = list(next(iter(rank_sets)))
+            ranks = list(next(iter(rank_sets)))
+            span = sorted(set(ranks))
+            copies = {ranks.count(rank) for rank in span}
+            each = COPY_WORDS.get(len(ranks) // len(span), str(len(ranks) // len(span))) if len(copies) == 1 else "one or more"
             names = join_words(deck.suits[s] for s in sorted(by_suit))
-            count = len(span) * len(by_suit)
-            lines.append(f"- Single cards: one of each rank {rank_span(deck, span, 'and')} in each of {names} ({count} cards).")
+            count = len(ranks) * len(by_suit)
+            lines.append(f"- Single cards: {each} of each rank {rank_span(deck, span, 'and')} in each of {names} ({count} cards).")
         else:
             for suit, ranks in sorted(by_suit.items()):
-                lines.append(f"- {deck.suits[suit]}: ranks {rank_span(deck, ranks, 'and')} ({len(ranks)} cards).")
+                copies_note = "" if len(set(ranks)) == len(ranks) else ", some in several copies"
+                lines.append(f"- {deck.suits[suit]}: ranks {rank_span(deck, sorted(set(ranks)), 'and')} ({len(ranks)} cards{copies_note}).")
         multi = sum(1 for card in deck.cards if len(card.faces) > 1)
         if multi:
             lines.append(f"- Cards with several faces: {multi} (below).")
