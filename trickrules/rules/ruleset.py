@@ -190,14 +190,17 @@ class RankingStep:
     """One step of the trick-ranking ladder.
 
     kind: ``prefer`` (keep the cards matching `condition`, or the trump / led group),
-    ``highest`` / ``lowest`` (by rank, or by `attribute` when set), ``first_played`` /
-    ``last_played`` (the final tie-break).
+    ``highest`` / ``lowest`` (by rank, or by `attribute` when set), ``order`` (keep the cards
+    whose rank comes last in an order), ``first_played`` / ``last_played`` (the final tie-break).
+    An order is a list of (condition, ((rank, place), ...)): the first entry whose condition
+    holds (None: always) gives a card its place, from 1 up; a rank it does not list, place 0.
     """
 
-    kind: Literal["prefer", "highest", "lowest", "first_played", "last_played"]
+    kind: Literal["prefer", "highest", "lowest", "order", "first_played", "last_played"]
     group: Literal["trump", "led", "condition", ""] = ""
     condition: CardCondition | None = None
     attribute: int | None = None
+    order: tuple[tuple[CardCondition | None, tuple[tuple[int, int], ...]], ...] = ()
 
 
 # ---------------------------------------------------------------- rewards and tokens

@@ -289,6 +289,10 @@ class _Compiler:
             return [value]
         return [int(number) for number, name in self.rank_names.items() if name == value]
 
+    def rank_places(self, ranks: list) -> tuple[tuple[int, int], ...]:
+        """An order of ranks, lowest first, as (rank number, place from 1) pairs."""
+        return tuple(sorted((number, place) for place, rank in enumerate(ranks, 1) for number in self.rank_numbers(rank)))
+
     def attribute_test(self, raw: dict) -> AttributeTest:
         return AttributeTest(
             self.attributes.index(raw["name"]), raw.get("at_least"), raw.get("at_most"), raw.get("equals")
@@ -355,6 +359,10 @@ class _Compiler:
         if isinstance(raw, str):
             return RankingStep(raw)  # type: ignore[arg-type]  # the schema allows only the step kinds
         kind, value = next(iter(raw.items()))
+        if kind == "order":
+            cases = value if isinstance(value[0], dict) else [{"ranks": value}]
+            order = tuple((self.card_condition(case.get("when")), self.rank_places(case["ranks"])) for case in cases)
+            return RankingStep("order", order=order)
         if kind == "prefer":
             if value in ("trump", "led"):
                 return RankingStep("prefer", group=value)

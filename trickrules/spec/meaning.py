@@ -159,6 +159,9 @@ class Meaning:
         for index, step in enumerate(self.data["ranking"]):
             if isinstance(step, dict):
                 yield from _walk_condition(step.get("prefer"), ("ranking", index, "prefer"))
+                for number, case in enumerate(step.get("order") or ()):
+                    if isinstance(case, dict):
+                        yield from _walk_condition(case.get("when"), ("ranking", index, "order", number, "when"))
         for index, rule in enumerate(self.data.get("restrictions") or ()):
             for key in ("allow", "forbid"):
                 yield from _walk_condition(rule.get(key), ("restrictions", index, key))

@@ -120,6 +120,16 @@ class _Ranges:
                 value = condition["rank"]
                 for index, rank in enumerate(value if isinstance(value, list) else [value]):
                     self.rank(rank, path + ("rank", index) if isinstance(value, list) else path + ("rank",))
+        for index, step in enumerate(self.data["ranking"]):
+            order: list[Any] = (step.get("order") if isinstance(step, dict) else None) or []
+            for number, case in enumerate(order):
+                path, ranks = ("ranking", index, "order"), order
+                if isinstance(case, dict):
+                    path, ranks = path + (number, "ranks"), case["ranks"]
+                elif number:
+                    break  # a plain order list: its ranks are checked once
+                for place, rank in enumerate(ranks):
+                    self.rank(rank, path + (place,))
         for index, reward in enumerate(self.data.get("rewards") or ()):
             for key, amount in reward["give"].items():
                 if isinstance(amount, dict) and "by_rank" in amount:

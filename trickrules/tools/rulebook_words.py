@@ -165,10 +165,31 @@ def ranking_step_words(step: RankingStep, deck: Deck, narrowed: bool) -> str:
         return "Of the cards still in contention, the one played last wins."
     if step.kind == "prefer":
         return f"If any {'of them' if narrowed else 'card'} {_preferred(step, deck)}, keep only those."
+    if step.kind == "order":
+        return f"Keep only the cards whose rank comes highest in {_order_words(step, deck)}."
     what = "rank" if step.attribute is None else deck.attributes[step.attribute]
     extreme = "highest" if step.kind == "highest" else "lowest"
     anywhere = "" if narrowed else ", whatever their suit"
-    return f"Keep only the cards with the {extreme} {what}{anywhere}."
+    ranks = sorted({face.rank for card in deck.cards for face in card.faces}, reverse=step.kind == "highest")
+    shown = f" (ranks from the {extreme}: {rank_order_text(deck, ranks)})" if step.attribute is None and deck.rank_names else ""
+    return f"Keep only the cards with the {extreme} {what}{anywhere}{shown}."
+
+
+def rank_order_text(deck: Deck, ranks: Iterable[int]) -> str:
+    """Ranks in the order given, a named rank with its number: ``9, 10, Q (12), LB (15)``."""
+    return ", ".join(name if name == str(rank) else f"{name} ({rank})" for rank in ranks for name in [deck.rank_name(rank)])
+
+
+def _order_words(step: RankingStep, deck: Deck) -> str:
+    """An order step's orders in words, each from the lowest rank."""
+    texts = []
+    for condition, places in step.order:
+        ranks = rank_order_text(deck, (rank for rank, _ in sorted(places, key=lambda pair: (pair[1], pair[0]))))
+        who = "" if condition is None else f"for a card that {card_condition_words(condition, deck, 'it').removeprefix('it ')}: "
+        texts.append(f"{who}{ranks}")
+    if len(texts) == 1 and step.order[0][0] is None:
+        return f"this order, from the lowest: {texts[0]} (any other rank comes below these)"
+    return f"its order, from the lowest ({'; '.join(texts)}; any rank not listed comes below those listed)"
 
 
 def _preferred(step: RankingStep, deck: Deck) -> str:
