@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from trickrules.rules.conditions import card_holds, is_static
 from trickrules.rules.faces import Faces
 from trickrules.rules.ruleset import Deck, RankingStep
+from trickrules.rules.whole_trick import TrickView
 
 TrickWinner = Callable[[Sequence[int], int], int]
 """(cards in play order, led group) -> position of the winning card."""
@@ -98,16 +99,30 @@ def compile_ranking(steps: Sequence[RankingStep], deck: Deck, faces: Faces) -> T
 def ladder_winner(steps: Sequence[RankingStep], cards: Sequence[int], led: int, deck: Deck, faces: Faces) -> int:
     """The winner by reading the ladder step by step, narrowing the candidates (slow, for checks)."""
     candidates = list(range(len(cards)))
+    trick = TrickView(cards, led, deck, faces)
     for step in steps:
         if step.kind == "first_played":
             return candidates[0]
         if step.kind == "last_played":
             return candidates[-1]
-        candidates = _narrow(step, candidates, cards, led, deck, faces)
+        candidates = _narrow(step, candidates, cards, led, deck, faces, trick)
     return candidates[0]
 
 
-def _narrow(step: RankingStep, candidates: list[int], cards: Sequence[int], led: int, deck: Deck, faces: Faces) -> list[int]:
+def trick_places(steps: Sequence[RankingStep], cards: Sequence[int], led: int, deck: Deck, faces: Faces) -> list[int]:
+    """Each card's place in the trick by the ranking, by position: 1 for the winner, 2 for the
+    winner of the cards left without it, and so on."""
+    places = [0] * len(cards)
+    left = list(range(len(cards)))
+    for place in range(1, len(cards) + 1):
+        best = left[ladder_winner(steps, [cards[p] for p in left], led, deck, faces)]
+        places[best] = place
+        left.remove(best)
+    return places
+
+
+def _narrow(step: RankingStep, candidates: list[int], cards: Sequence[int], led: int, deck: Deck, faces: Faces,
+            trick: TrickView | None = None) -> list[int]:
     card = lambda p: cards[p]  # noqa: E731
     if step.kind == "prefer":
         if step.group == "led":
@@ -116,7 +131,7 @@ def _narrow(step: RankingStep, candidates: list[int], cards: Sequence[int], led:
             kept = [p for p in candidates if faces.is_trump[card(p)]]
         else:
             assert step.condition is not None
-            kept = [p for p in candidates if card_holds(step.condition, card(p), deck, faces, led=led)]
+            kept = [p for p in candidates if card_holds(step.condition, card(p), deck, faces, led=led, trick=trick)]
         return kept or candidates
     if step.kind == "order":
         places = {p: order_place(step, card(p), deck, faces, led) for p in candidates}

@@ -47,8 +47,20 @@ class AttributeTest:
 
 
 @dataclass(frozen=True)
+class TrickCondition:
+    """A condition on the whole trick, an expression of the trick's names
+    (`trickrules.rules.whole_trick`); `ranking` orders the trick for `place`, `constants` are
+    the option values it may read."""
+
+    expression: Expression
+    ranking: tuple[RankingStep, ...] = ()
+    constants: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass(frozen=True)
 class CardCondition:
-    """A condition on a played card (its counting face) and, in rewards, on the trick.
+    """A condition on a played card (its counting face) and, in rewards and ranking, on the
+    trick (`trick`: the whole trick, once complete).
 
     Every field that is set must hold (`None` means "not asked").
     """
@@ -60,6 +72,7 @@ class CardCondition:
     attribute: AttributeTest | None = None
     same_suit_as_winner: bool | None = None
     winner: CardCondition | None = None
+    trick: TrickCondition | None = None
     negate: CardCondition | None = None
     all_of: tuple[CardCondition, ...] = ()
     any_of: tuple[CardCondition, ...] | None = None

@@ -13,6 +13,7 @@ from typing import Any
 
 from trickrules.errors import Problem, SpecError
 from trickrules.rules.cards import card_names, copy_id
+from trickrules.rules.whole_trick import trick_names
 from trickrules.spec.options import OptionDef, OptionValueError, coerce, option_defs
 from trickrules.rules.ruleset import (
     UNLIMITED,
@@ -40,6 +41,7 @@ from trickrules.rules.ruleset import (
     SectionValue,
     Tableau,
     TokenKind,
+    TrickCondition,
     TrumpChoice,
     Trumps,
     TurnedUp,
@@ -165,6 +167,8 @@ class _Compiler:
         scoring = self.scoring(data["scoring"])
         trumps = self.trumps(data.get("trumps", "none"))
         rounds, until = self.later.rounds()
+        self.deck_made = deck
+        self.ranking = tuple(self.ranking_step(s, ("ranking", i)) for i, s in enumerate(data["ranking"]))
         return Ruleset(
             id=data["id"],
             title=data["title"],
@@ -178,8 +182,8 @@ class _Compiler:
             rounds=rounds,
             trumps=trumps,
             follow=tuple(self.follow_rule(r) for r in data.get("follow", ["follow_led"])),
-            ranking=tuple(self.ranking_step(s) for s in data["ranking"]),
-            rewards=tuple(self.reward(r) for r in data.get("rewards") or []),
+            ranking=self.ranking,
+            rewards=tuple(self.reward(r, i) for i, r in enumerate(data.get("rewards") or [])),
             tokens=tuple(self.token_kind(n, t) for n, t in (data.get("tokens") or {}).items()),
             won_cards=data.get("won_cards", "pile"),
             tableau=self.tableau(data.get("tableau")),
@@ -260,10 +264,13 @@ class _Compiler:
             any_of=None if "any" not in raw else tuple(self.deal_condition(c) for c in raw["any"]),  # type: ignore[misc]
         )
 
-    def card_condition(self, raw: dict | None) -> CardCondition | None:
+    def card_condition(self, raw: dict | None, path: tuple = (), whole: str = "") -> CardCondition | None:
+        """A condition; `whole` (``reward`` or ``ranking``) where it may read the whole trick
+        (`trick`), `path` where it is written."""
         if raw is None:
             return None
         attribute = raw.get("attribute")
+        nested = lambda key, value: self.card_condition(value, (*path, *key), whole)  # noqa: E731
         return CardCondition(
             ranks=self.rank_set(raw.get("rank")),
             suits=None if "suit" not in raw else frozenset(self.suits.index(s) for s in _as_list(raw["suit"])),
@@ -272,10 +279,18 @@ class _Compiler:
             attribute=None if attribute is None else self.attribute_test(attribute),
             same_suit_as_winner=raw.get("same_suit_as_winner"),
             winner=self.card_condition(raw.get("winner")),
-            negate=self.card_condition(raw.get("not")),
-            all_of=tuple(self.card_condition(c) for c in raw.get("all", [])),  # type: ignore[misc]
-            any_of=None if "any" not in raw else tuple(self.card_condition(c) for c in raw["any"]),  # type: ignore[misc]
+            trick=None if "trick" not in raw else self.trick_condition(raw["trick"], (*path, "trick"), whole),
+            negate=nested(("not",), raw.get("not")),
+            all_of=tuple(nested(("all", i), c) for i, c in enumerate(raw.get("all", []))),  # type: ignore[misc]
+            any_of=None if "any" not in raw else tuple(nested(("any", i), c) for i, c in enumerate(raw["any"])),  # type: ignore[misc]
         )
+
+    def trick_condition(self, raw: Any, path: tuple, whole: str) -> TrickCondition:
+        """A condition on the whole trick: an expression of the trick's names and the options."""
+        names = (*self.values, *trick_names(self.deck_made, rewards=whole == "reward"))
+        expression = self.later.expression(raw, path, names)
+        constants = tuple(sorted((name, _constant(value)) for name, value in self.values.items()))
+        return TrickCondition(expression, self.ranking if whole == "reward" else (), constants)
 
     def rank_set(self, value: Any) -> frozenset[int] | None:
         """The rank numbers a condition's `rank` names: numbers, or names of `rank_names`."""
@@ -355,7 +370,7 @@ class _Compiler:
         kind = raw if isinstance(raw, str) else next(iter(raw))
         return FollowRule(kind)
 
-    def ranking_step(self, raw: Any) -> RankingStep:
+    def ranking_step(self, raw: Any, path: tuple = ()) -> RankingStep:
         if isinstance(raw, str):
             return RankingStep(raw)  # type: ignore[arg-type]  # the schema allows only the step kinds
         kind, value = next(iter(raw.items()))
@@ -366,18 +381,19 @@ class _Compiler:
         if kind == "prefer":
             if value in ("trump", "led"):
                 return RankingStep("prefer", group=value)
-            return RankingStep("prefer", group="condition", condition=self.card_condition(value))
+            return RankingStep("prefer", group="condition", condition=self.card_condition(value, (*path, "prefer"), "ranking"))
         if isinstance(value, dict):
             return RankingStep(kind, attribute=self.attributes.index(value["attribute"]))
         return RankingStep(kind)
 
     # ------------------------------------------------------------ rewards and tokens
 
-    def reward(self, raw: dict) -> Reward:
+    def reward(self, raw: dict, index: int) -> Reward:
         give = raw["give"]
         token = None if "points" in give else self.token_names.index(give["token"])
         amount = give["points"] if "points" in give else give["amount"]
-        return Reward(raw["name"], raw["to"], self.card_condition(raw.get("when")), token, self.amount(amount))
+        when = self.card_condition(raw.get("when"), ("rewards", index, "when"), "reward")
+        return Reward(raw["name"], raw["to"], when, token, self.amount(amount))
 
     def amount(self, raw: Any) -> Amount:
         if isinstance(raw, dict) and "by_rank" in raw:

@@ -210,7 +210,7 @@ def maybe_holds(condition: CardCondition, card: int, context: _Context) -> bool 
     if condition.attribute is not None:
         test = condition.attribute
         results.append(_attribute_holds(test, deck.cards[card].attributes[test.attribute]))
-    if condition.led is not None:
+    if condition.led is not None or condition.trick is not None:
         results.append(None)
     if condition.same_suit_as_winner is not None:  # the winning card has its own suit
         results.append(condition.same_suit_as_winner if context.is_winner else None)

@@ -258,6 +258,8 @@ def _card_condition(condition: CardCondition, deck: Deck) -> dict[str, Any]:
         data["attribute"] = attribute
     if condition.winner is not None:
         data["winner"] = _card_condition(condition.winner, deck)
+    if condition.trick is not None:
+        data["trick"] = condition.trick.expression.text
     return data | _logic(condition, lambda c: _card_condition(c, deck))
 
 

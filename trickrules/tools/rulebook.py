@@ -47,6 +47,7 @@ from trickrules.tools.rulebook_words import (
     deal_condition_words,
     follow_words,
     ranking_step_words,
+    trick_names_note,
     reward_words,
     measure_words,
     point_rule_words,
@@ -338,7 +339,8 @@ class _Book:
             if step.kind in ("first_played", "last_played"):
                 break
         lines += ["", "The player of the card that is left wins the trick."]
-        return "\n".join(lines)
+        note = trick_names_note((s.condition for s in steps), self.deck)
+        return "\n".join(lines + (["", note] if note else []))
 
     def rewards(self) -> str:
         rewards = self.rules.rewards
@@ -353,7 +355,8 @@ class _Book:
         ]
         if any(kind.supply >= 0 for kind in self.rules.tokens):
             lines[-1] += " When a supply runs short, whoever comes first takes what is left; with an empty supply nobody gains."
-        return "\n".join(lines)
+        note = trick_names_note((reward.when for reward in rewards), self.deck)
+        return "\n".join(lines + (["", note] if note else []))
 
     # ------------------------------------------------------------ won cards and tokens
 

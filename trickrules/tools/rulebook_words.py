@@ -16,6 +16,7 @@ from trickrules.rules.ruleset import (
     Reward,
     Ruleset,
     SectionValue,
+    TrickCondition,
 )
 
 
@@ -113,6 +114,8 @@ def _compound_clauses(condition: CardCondition, deck: Deck, subject: str) -> Ite
     """The parts of a condition about the winning card, or built from other conditions."""
     if condition.winner is not None:
         yield card_condition_words(condition.winner, deck, "the winning card")
+    if condition.trick is not None:
+        yield f"`{condition.trick.expression.text}` holds for the whole trick"
     if condition.negate is not None:
         yield f"it is not so that {card_condition_words(condition.negate, deck, subject)}"
     yield from (card_condition_words(c, deck, subject) for c in condition.all_of)
@@ -267,3 +270,43 @@ def point_rule_words(rule: PointRule, measures: Sequence[Measure]) -> str:
     for key in rest:
         text += f"; a tie goes to the one with {best(key)}"
     return text + "; players still tied all score them."
+
+
+TRICK_NAME_WORDS = {
+    "cards": "the number of cards in the trick",
+    "ranks": "their ranks in play order",
+    "rank": "the card's own rank",
+    "position": "when the card was played (1 for the lead)",
+    "trumps_played": "the number of trumps in the trick",
+    "led_played": "the number of cards of the led group in it",
+    "place": "the card's place in the trick by the ranking (1 for the winning card, 2 for the second best)",
+    "winner_rank": "the winning card's rank",
+    "winner_position": "when the winning card was played",
+}
+"""What each name of a condition on the whole trick means (`trickrules.rules.whole_trick`)."""
+
+
+def trick_names_note(conditions: Iterable[CardCondition | None], deck: Deck) -> str:
+    """One sentence on the names the whole-trick conditions among `conditions` read, or ""."""
+    read: list[str] = []
+    for condition in conditions:
+        for part in _trick_parts(condition):
+            read += [name for name in sorted(part.expression.names) if name not in read]
+    words = []
+    for name in read:
+        if name in TRICK_NAME_WORDS:
+            words.append(f"`{name}` is {TRICK_NAME_WORDS[name]}")
+        elif name.endswith("_played") and name[: -len("_played")] in deck.suits:
+            words.append(f"`{name}` is the number of {name[: -len('_played')]} in the trick")
+        elif name in deck.attributes:
+            words.append(f"`{name}` lists the trick's cards' {name} values")
+    return f"In these conditions on the whole trick, {join_words(words)}." if words else ""
+
+
+def _trick_parts(condition: CardCondition | None) -> Iterator[TrickCondition]:
+    if condition is None:
+        return
+    if condition.trick is not None:
+        yield condition.trick
+    for part in (condition.negate, *condition.all_of, *(condition.any_of or ())):
+        yield from _trick_parts(part)
