@@ -80,7 +80,7 @@ def _places(data: dict[str, Any]) -> Iterator[tuple[Any, NodePath, int, str, str
     yield _deck_size(data["deck"]), ("deck",), MAX_CARDS, "a deck of", "cards"
     rounds = data.get("rounds")
     if isinstance(rounds, dict) and "at_most" in rounds:
-        yield rounds["at_most"], ("rounds", "at_most"), MAX_ROUNDS, "at_most asks for", "rounds"
+        yield from _values(rounds["at_most"], ("rounds", "at_most"), options, MAX_ROUNDS, "at_most asks for", "rounds")
     yield from _values(rounds, ("rounds",), options, MAX_ROUNDS, "a game of", "rounds")
     yield from _values(data["deal"]["hand_size"], ("deal", "hand_size"), options, MAX_HAND_SIZE, "a hand of", "cards")
     for name, token in (data.get("tokens") or {}).items():

@@ -311,6 +311,21 @@ def _option_places(spec: Meaning) -> Iterator[tuple[Any, NodePath, str]]:
     for index, reward in enumerate(spec.data.get("rewards", ())):
         for key, amount in reward["give"].items():
             yield amount, ("rewards", index, "give", key), "integer"
+    rounds = spec.data.get("rounds")
+    if isinstance(rounds, dict) and "until" in rounds:
+        yield rounds.get("at_most"), ("rounds", "at_most"), "integer"
+    dealer = spec.data["deal"].get("dealer")
+    for key, needed in (("first", "integer"), ("rotation", "integer"), ("random", "boolean")):
+        if isinstance(dealer, dict):
+            yield dealer.get(key), ("deal", "dealer", key), needed
+    for index, rule in enumerate(spec.data["scoring"]["round"]):
+        yield rule.get("times"), ("scoring", "round", index, "times"), "integer"
+        yield (rule.get("award") or {}).get("points"), ("scoring", "round", index, "award", "points"), "integer"
+    trumps = spec.data.get("trumps")
+    choose = trumps.get("choose") if isinstance(trumps, dict) else None
+    for index, rule in enumerate((choose or {}).get("rounds") or ()):
+        for key in ("dealer_must_choose", "dealer_takes_turned_up", "may_discard_turned_up"):
+            yield rule.get(key), ("trumps", "choose", "rounds", index, key), "boolean"
 
 
 def _check_option_references(spec: Meaning) -> None:
