@@ -135,9 +135,40 @@ def faces_for(deck: Deck, trumps: frozenset[int]) -> Faces:
     return Faces(tuple(f.suit for f in faces), tuple(f.rank for f in faces), tuple(chosen), trumps)
 
 
-def card_matches(cond: CardCondition, card: int, faces: Faces, deck: Deck, led: int, winner: int = -1) -> bool:
-    """Whether a card condition holds for `card` in a trick led in group `led`."""
+def whole_trick_names(cond: CardCondition, card: int, trick: tuple[Sequence[int], int], faces: Faces, deck: Deck,
+                      led: int) -> dict[str, Any]:
+    """The names a `trick` condition reads, worked out from the trick's cards (and the position
+    of its winner, -1 while ranking): counts, lists, the card's own rank, position and place."""
+    assert cond.trick is not None
+    cards, win = trick
+    names: dict[str, Any] = dict(cond.trick.constants)
+    names.update(cards=len(cards), ranks=[faces.rank[c] for c in cards], rank=faces.rank[card])
+    for index, suit in enumerate(deck.suits):
+        names[f"{suit}_played"] = sum(faces.suit[c] == index for c in cards)
+    names["trumps_played"] = sum(faces.is_trump(c) for c in cards)
+    names["led_played"] = sum(faces.group(c) == led for c in cards)
+    for index, attribute in enumerate(deck.attributes):
+        names[attribute] = [deck.cards[c].attributes[index] for c in cards]
+    position = list(cards).index(card)
+    names["position"] = position + 1
+    if win >= 0:
+        names.update(winner_rank=faces.rank[cards[win]], winner_position=win + 1)
+        left, places = list(range(len(cards))), {}
+        for place in range(1, len(cards) + 1):  # the best of the cards left, again and again
+            best = left[ladder_winner(cond.trick.ranking, [cards[p] for p in left], faces, deck, led)]
+            places[best] = place
+            left.remove(best)
+        names["place"] = places[position]
+    return names
+
+
+def card_matches(cond: CardCondition, card: int, faces: Faces, deck: Deck, led: int, winner: int = -1,
+                 trick: tuple[Sequence[int], int] | None = None) -> bool:
+    """Whether a card condition holds for `card` in a trick led in group `led`; `trick` (its
+    cards, and its winner's position or -1) for a condition on the whole trick."""
     checks = []
+    if cond.trick is not None:
+        checks.append(trick is not None and bool(cond.trick.expression(whole_trick_names(cond, card, trick, faces, deck, led))))
     if cond.ranks is not None:
         checks.append(faces.rank[card] in cond.ranks)
     if cond.suits is not None:
@@ -156,16 +187,16 @@ def card_matches(cond: CardCondition, card: int, faces: Faces, deck: Deck, led: 
     if cond.winner is not None:
         checks.append(card_matches(cond.winner, winner, faces, deck, led, winner))
     if cond.negate is not None:
-        checks.append(not card_matches(cond.negate, card, faces, deck, led, winner))
-    checks += [card_matches(part, card, faces, deck, led, winner) for part in cond.all_of]
+        checks.append(not card_matches(cond.negate, card, faces, deck, led, winner, trick))
+    checks += [card_matches(part, card, faces, deck, led, winner, trick) for part in cond.all_of]
     if cond.any_of is not None:
-        checks.append(any(card_matches(part, card, faces, deck, led, winner) for part in cond.any_of))
+        checks.append(any(card_matches(part, card, faces, deck, led, winner, trick) for part in cond.any_of))
     return all(checks)
 
 
-def ladder_winner(steps: Sequence[RankingStep], cards: Sequence[int], faces: Faces, deck: Deck) -> int:
+def ladder_winner(steps: Sequence[RankingStep], cards: Sequence[int], faces: Faces, deck: Deck, led: int | None = None) -> int:
     """Position of the winning card: filter the candidates step by step, first played last."""
-    led = faces.group(cards[0])
+    led = faces.group(cards[0]) if led is None else led
     candidates = list(range(len(cards)))
     for step in steps:
         if step.kind == "first_played":
@@ -179,8 +210,19 @@ def ladder_winner(steps: Sequence[RankingStep], cards: Sequence[int], faces: Fac
                 kept = [p for p in candidates if faces.group(cards[p]) == led]
             else:
                 assert step.condition is not None
-                kept = [p for p in candidates if card_matches(step.condition, cards[p], faces, deck, led)]
+                kept = [p for p in candidates if card_matches(step.condition, cards[p], faces, deck, led, trick=(cards, -1))]
             candidates = kept or candidates
+            continue
+        if step.kind == "order":  # the first case whose condition holds lists the card's rank, lowest first
+            def place(position: int) -> int:
+                card = cards[position]
+                for condition, places in step.order:
+                    if condition is None or card_matches(condition, card, faces, deck, led):
+                        return dict(places).get(faces.rank[card], 0)
+                return 0
+
+            top = max(map(place, candidates))
+            candidates = [p for p in candidates if place(p) == top]
             continue
 
         def value(position: int) -> int:
@@ -223,7 +265,7 @@ def trick_gains(rules: Ruleset, cards: Sequence[int], players: Sequence[int], wi
     for position, to in subjects:
         for index, reward in enumerate(rules.rewards):
             card = cards[position]
-            if reward.to != to or (reward.when and not card_matches(reward.when, card, faces, deck, led, winner)):
+            if reward.to != to or (reward.when and not card_matches(reward.when, card, faces, deck, led, winner, (cards, win))):
                 continue
             amount = reward_amount(reward.amount, card, faces, deck)
             if reward.token is not None:

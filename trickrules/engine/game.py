@@ -19,6 +19,7 @@ from trickrules.rules.ranking import TrickWinner, compile_ranking
 from trickrules.rules.rewards import TrickRewards, compile_rewards
 from trickrules.engine.deals import given_deals
 from trickrules.engine.state import State
+from trickrules.rules.cards import card_names
 from trickrules.rules.conditions import card_holds, is_static, static_table
 from trickrules.rules.ruleset import CardCondition, Deck, Ruleset, TrumpChoice, default_round
 from trickrules.rules.scoring import describe_rule
@@ -115,7 +116,7 @@ class Game:
         self.rule_labels = tuple(describe_rule(r, scoring.measures) for r in scoring.round_rules)
         self.won_to_pile = ruleset.won_cards == "pile"
         self.card_ids = tuple(card.id for card in ruleset.deck.cards)
-        self._card_index = {card_id: i for i, card_id in enumerate(self.card_ids)}
+        self._card_index = card_names(ruleset.deck)  # ids, and ids with rank numbers
         self._tables: dict[frozenset[int], TrickTables] = {}
 
     def _most_bid(self) -> int:
@@ -214,7 +215,8 @@ class Game:
     # ------------------------------------------------------------ text forms
 
     def card_index(self, card_id: str) -> int:
-        """The index of the card with id `card_id` (KeyError if there is none)."""
+        """The index of the card with id `card_id`, written with rank names or numbers
+        (``spades-Q`` or ``spades-12``); KeyError if there is none."""
         return self._card_index[card_id]
 
     def action_to_string(self, action: int) -> str:

@@ -9,9 +9,13 @@ for cards that pass it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from trickrules.rules.faces import Faces
 from trickrules.rules.ruleset import AttributeTest, CardCondition, Deck
+
+if TYPE_CHECKING:
+    from trickrules.rules.whole_trick import TrickView
 
 TrickTest = Callable[[int, int, int], bool]
 """A dynamic test: (card, winning card, led group) -> bool."""
@@ -22,6 +26,8 @@ _STATIC_FIELDS = ("ranks", "suits", "trump", "attribute")
 def is_static(condition: CardCondition) -> bool:
     """Whether `condition` depends on the card alone (not on the trick)."""
     if condition.led is not None or condition.same_suit_as_winner is not None or condition.winner is not None:
+        return False
+    if condition.trick is not None:
         return False
     parts = [condition.negate, *condition.all_of, *(condition.any_of or ())]
     return all(is_static(part) for part in parts if part is not None)
@@ -35,8 +41,12 @@ def _attribute_holds(test: AttributeTest, value: int) -> bool:
     return test.equals is None or value == test.equals
 
 
-def card_holds(condition: CardCondition, card: int, deck: Deck, faces: Faces, winner: int = -1, led: int = 0) -> bool:
-    """Whether `condition` holds for `card` (the plain, uncompiled reading)."""
+def card_holds(
+    condition: CardCondition, card: int, deck: Deck, faces: Faces, winner: int = -1, led: int = 0,
+    trick: TrickView | None = None,
+) -> bool:
+    """Whether `condition` holds for `card` (the plain, uncompiled reading); a `trick` part
+    holds only in a complete `trick`."""
     if condition.ranks is not None and faces.rank[card] not in condition.ranks:
         return False
     if condition.suits is not None and faces.suit[card] not in condition.suits:
@@ -53,12 +63,14 @@ def card_holds(condition: CardCondition, card: int, deck: Deck, faces: Faces, wi
             return False
     if condition.winner is not None and not card_holds(condition.winner, winner, deck, faces, winner, led):
         return False
-    if condition.negate is not None and card_holds(condition.negate, card, deck, faces, winner, led):
+    if condition.trick is not None and (trick is None or not trick.holds(condition.trick, card)):
         return False
-    if not all(card_holds(c, card, deck, faces, winner, led) for c in condition.all_of):
+    if condition.negate is not None and card_holds(condition.negate, card, deck, faces, winner, led, trick):
+        return False
+    if not all(card_holds(c, card, deck, faces, winner, led, trick) for c in condition.all_of):
         return False
     if condition.any_of is not None:
-        return any(card_holds(c, card, deck, faces, winner, led) for c in condition.any_of)
+        return any(card_holds(c, card, deck, faces, winner, led, trick) for c in condition.any_of)
     return True
 
 

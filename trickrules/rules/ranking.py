@@ -14,14 +14,32 @@ from collections.abc import Callable, Sequence
 from trickrules.rules.conditions import card_holds, is_static
 from trickrules.rules.faces import Faces
 from trickrules.rules.ruleset import Deck, RankingStep
+from trickrules.rules.whole_trick import TrickView
 
 TrickWinner = Callable[[Sequence[int], int], int]
 """(cards in play order, led group) -> position of the winning card."""
 
 
+def order_place(step: RankingStep, card: int, deck: Deck, faces: Faces, led: int = 0) -> int:
+    """A card's place in an `order` step: from 1 (lowest listed rank) up, 0 if not listed."""
+    for condition, places in step.order:
+        if condition is None or card_holds(condition, card, deck, faces, led=led):
+            rank = faces.rank[card]
+            return next((place for listed, place in places if listed == rank), 0)
+    return 0
+
+
+def step_is_static(step: RankingStep) -> bool:
+    """Whether a step's values depend on the card alone (and the trumps), not on the trick."""
+    conditions = [step.condition, *(condition for condition, _ in step.order)]
+    return all(condition is None or is_static(condition) for condition in conditions)
+
+
 def _step_values(step: RankingStep, deck: Deck, faces: Faces) -> list[int] | None:
     """Each card's value for one step, as non-negative integers; None for "prefer led"."""
     cards = range(len(deck.cards))
+    if step.kind == "order":
+        return [order_place(step, c, deck, faces) for c in cards]
     if step.kind == "prefer":
         if step.group == "led":
             return None
@@ -61,7 +79,7 @@ def ranking_keys(steps: Sequence[RankingStep], deck: Deck, faces: Faces) -> tupl
 
 def compile_ranking(steps: Sequence[RankingStep], deck: Deck, faces: Faces) -> TrickWinner:
     """A function giving the position of a trick's winning card."""
-    if any(s.condition is not None and not is_static(s.condition) for s in steps):
+    if not all(step_is_static(s) for s in steps):
         # a condition that looks at the trick (e.g. `led`) cannot be packed into keys per card
         return lambda cards, led: ladder_winner(steps, cards, led, deck, faces)
     keys, led_weight, last_played = ranking_keys(steps, deck, faces)
@@ -81,16 +99,30 @@ def compile_ranking(steps: Sequence[RankingStep], deck: Deck, faces: Faces) -> T
 def ladder_winner(steps: Sequence[RankingStep], cards: Sequence[int], led: int, deck: Deck, faces: Faces) -> int:
     """The winner by reading the ladder step by step, narrowing the candidates (slow, for checks)."""
     candidates = list(range(len(cards)))
+    trick = TrickView(cards, led, deck, faces)
     for step in steps:
         if step.kind == "first_played":
             return candidates[0]
         if step.kind == "last_played":
             return candidates[-1]
-        candidates = _narrow(step, candidates, cards, led, deck, faces)
+        candidates = _narrow(step, candidates, cards, led, deck, faces, trick)
     return candidates[0]
 
 
-def _narrow(step: RankingStep, candidates: list[int], cards: Sequence[int], led: int, deck: Deck, faces: Faces) -> list[int]:
+def trick_places(steps: Sequence[RankingStep], cards: Sequence[int], led: int, deck: Deck, faces: Faces) -> list[int]:
+    """Each card's place in the trick by the ranking, by position: 1 for the winner, 2 for the
+    winner of the cards left without it, and so on."""
+    places = [0] * len(cards)
+    left = list(range(len(cards)))
+    for place in range(1, len(cards) + 1):
+        best = left[ladder_winner(steps, [cards[p] for p in left], led, deck, faces)]
+        places[best] = place
+        left.remove(best)
+    return places
+
+
+def _narrow(step: RankingStep, candidates: list[int], cards: Sequence[int], led: int, deck: Deck, faces: Faces,
+            trick: TrickView | None = None) -> list[int]:
     card = lambda p: cards[p]  # noqa: E731
     if step.kind == "prefer":
         if step.group == "led":
@@ -99,8 +131,11 @@ def _narrow(step: RankingStep, candidates: list[int], cards: Sequence[int], led:
             kept = [p for p in candidates if faces.is_trump[card(p)]]
         else:
             assert step.condition is not None
-            kept = [p for p in candidates if card_holds(step.condition, card(p), deck, faces, led=led)]
+            kept = [p for p in candidates if card_holds(step.condition, card(p), deck, faces, led=led, trick=trick)]
         return kept or candidates
+    if step.kind == "order":
+        places = {p: order_place(step, card(p), deck, faces, led) for p in candidates}
+        return [p for p in candidates if places[p] == max(places.values())]
     attribute = step.attribute
     if attribute is None:
         value = lambda p: faces.rank[card(p)]  # noqa: E731

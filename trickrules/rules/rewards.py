@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from trickrules.rules.conditions import TrickTest, static_table, trick_test
+from trickrules.rules.conditions import TrickTest, card_holds, static_table, trick_test
 from trickrules.rules.faces import Faces
-from trickrules.rules.ruleset import Amount, Deck, Reward
+from trickrules.rules.ranking import trick_places
+from trickrules.rules.ruleset import Amount, CardCondition, Deck, RankingStep, Reward
+from trickrules.rules.whole_trick import TrickView, reads_trick
 
 Gain = tuple[int, int, int, int]
 """(player, reward index, token index or -1 for points, amount)."""
@@ -31,6 +33,8 @@ class CompiledReward:
     applies: tuple[bool, ...]
     test: TrickTest | None
     amount: tuple[int, ...]
+    whole: CardCondition | None = None
+    """The condition, when it reads the whole trick: tested with the trick (`test` is None)."""
 
 
 def amount_table(amount: Amount, deck: Deck, faces: Faces) -> tuple[int, ...]:
@@ -51,13 +55,17 @@ def compile_reward(index: int, reward: Reward, deck: Deck, faces: Faces) -> Comp
     applies = static_table(reward.when, deck, faces)
     applies = tuple(a and n != 0 for a, n in zip(applies, amounts))
     token = POINTS if reward.token is None else reward.token
+    if reads_trick(reward.when):
+        return CompiledReward(index, token, applies, None, amounts, reward.when)
     return CompiledReward(index, token, applies, trick_test(reward.when, deck, faces), amounts)
 
 
-def _gains(rules: Sequence[CompiledReward], player: int, card: int, winner: int, led: int) -> list[Gain]:
+def _gains(rules: Sequence[CompiledReward], player: int, card: int, winner: int, led: int, trick: TrickView | None = None) -> list[Gain]:
     gains = []
     for rule in rules:
         if rule.applies[card] and (rule.test is None or rule.test(card, winner, led)):
+            if rule.whole is not None and (trick is None or not card_holds(rule.whole, card, trick.deck, trick.faces, winner, led, trick)):
+                continue
             gains.append((player, rule.index, rule.token, rule.amount[card]))
     return gains
 
@@ -68,6 +76,8 @@ def compile_rewards(rewards: Sequence[Reward], deck: Deck, faces: Faces) -> Tric
     to_winner = [c for c, r in zip(compiled, rewards) if r.to == "winner"]
     to_losers = [c for c, r in zip(compiled, rewards) if r.to == "losers"]
     loser_cards = [any(c.applies[card] for c in to_losers) for card in range(len(deck.cards))]
+    if any(c.whole is not None for c in compiled):
+        return _whole_trick_rewards(to_winner, to_losers, loser_cards, deck, faces)
 
     def trick_rewards(cards: Sequence[int], players: Sequence[int], win_pos: int, led: int) -> list[Gain]:
         winner = cards[win_pos]
@@ -75,6 +85,25 @@ def compile_rewards(rewards: Sequence[Reward], deck: Deck, faces: Faces) -> Tric
         for position, card in enumerate(cards):
             if position != win_pos and loser_cards[card]:
                 gains += _gains(to_losers, players[position], card, winner, led)
+        return gains
+
+    return trick_rewards
+
+
+def _whole_trick_rewards(to_winner: list[CompiledReward], to_losers: list[CompiledReward], loser_cards: list[bool],
+                         deck: Deck, faces: Faces) -> TrickRewards:
+    """The rewards of a spec with a condition on the whole trick: each trick gets a view."""
+
+    def places(cards: Sequence[int], led: int, ranking: tuple[RankingStep, ...]) -> list[int]:
+        return trick_places(ranking, cards, led, deck, faces)
+
+    def trick_rewards(cards: Sequence[int], players: Sequence[int], win_pos: int, led: int) -> list[Gain]:
+        winner = cards[win_pos]
+        trick = TrickView(cards, led, deck, faces, win_pos, places)
+        gains = _gains(to_winner, players[win_pos], winner, winner, led, trick) if to_winner else []
+        for position, card in enumerate(cards):
+            if position != win_pos and loser_cards[card]:
+                gains += _gains(to_losers, players[position], card, winner, led, trick)
         return gains
 
     return trick_rewards

@@ -47,8 +47,20 @@ class AttributeTest:
 
 
 @dataclass(frozen=True)
+class TrickCondition:
+    """A condition on the whole trick, an expression of the trick's names
+    (`trickrules.rules.whole_trick`); `ranking` orders the trick for `place`, `constants` are
+    the option values it may read."""
+
+    expression: Expression
+    ranking: tuple[RankingStep, ...] = ()
+    constants: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass(frozen=True)
 class CardCondition:
-    """A condition on a played card (its counting face) and, in rewards, on the trick.
+    """A condition on a played card (its counting face) and, in rewards and ranking, on the
+    trick (`trick`: the whole trick, once complete).
 
     Every field that is set must hold (`None` means "not asked").
     """
@@ -60,6 +72,7 @@ class CardCondition:
     attribute: AttributeTest | None = None
     same_suit_as_winner: bool | None = None
     winner: CardCondition | None = None
+    trick: TrickCondition | None = None
     negate: CardCondition | None = None
     all_of: tuple[CardCondition, ...] = ()
     any_of: tuple[CardCondition, ...] | None = None
@@ -190,14 +203,17 @@ class RankingStep:
     """One step of the trick-ranking ladder.
 
     kind: ``prefer`` (keep the cards matching `condition`, or the trump / led group),
-    ``highest`` / ``lowest`` (by rank, or by `attribute` when set), ``first_played`` /
-    ``last_played`` (the final tie-break).
+    ``highest`` / ``lowest`` (by rank, or by `attribute` when set), ``order`` (keep the cards
+    whose rank comes last in an order), ``first_played`` / ``last_played`` (the final tie-break).
+    An order is a list of (condition, ((rank, place), ...)): the first entry whose condition
+    holds (None: always) gives a card its place, from 1 up; a rank it does not list, place 0.
     """
 
-    kind: Literal["prefer", "highest", "lowest", "first_played", "last_played"]
+    kind: Literal["prefer", "highest", "lowest", "order", "first_played", "last_played"]
     group: Literal["trump", "led", "condition", ""] = ""
     condition: CardCondition | None = None
     attribute: int | None = None
+    order: tuple[tuple[CardCondition | None, tuple[tuple[int, int], ...]], ...] = ()
 
 
 # ---------------------------------------------------------------- rewards and tokens

@@ -315,7 +315,8 @@ def _bad_name(error: SchemaError) -> str:
 _PATTERN_WORDS = {
     "^[a-z][a-z0-9_]*$": _NAME_HINT,
     "^[a-z][a-z0-9_-]*$": "use lower-case letters, digits, '_' and '-', starting with a letter",
-    "^[A-Za-z0-9][A-Za-z0-9_/-]*$": "use letters, digits, '_', '/' and '-', starting with a letter or digit",
+    "^[A-Za-z0-9][A-Za-z0-9_/-]*(#[0-9]+)?$": "use letters, digits, '_', '/' and '-', starting with a letter or digit "
+    "(and #N at the end for a copy)",
     "^-?[0-9]+$": "write a whole number",
     "^[0-9]+$": "write a whole number, 0 or more",
 }

@@ -12,6 +12,8 @@ from dataclasses import replace
 from typing import Any
 
 from trickrules.errors import Problem, SpecError
+from trickrules.rules.cards import card_names, copy_id
+from trickrules.rules.whole_trick import trick_names
 from trickrules.spec.options import OptionDef, OptionValueError, coerce, option_defs
 from trickrules.rules.ruleset import (
     UNLIMITED,
@@ -39,6 +41,7 @@ from trickrules.rules.ruleset import (
     SectionValue,
     Tableau,
     TokenKind,
+    TrickCondition,
     TrumpChoice,
     Trumps,
     TurnedUp,
@@ -149,6 +152,7 @@ class _Compiler:
         data = self.data
         deck = self.deck()
         self.card_ids = tuple(card.id for card in deck.cards)
+        self.card_names = card_names(deck)
         deal = self.deal()
         if deal.hand_size * self.players > len(deck.cards):
             message = (
@@ -163,6 +167,8 @@ class _Compiler:
         scoring = self.scoring(data["scoring"])
         trumps = self.trumps(data.get("trumps", "none"))
         rounds, until = self.later.rounds()
+        self.deck_made = deck
+        self.ranking = tuple(self.ranking_step(s, ("ranking", i)) for i, s in enumerate(data["ranking"]))
         return Ruleset(
             id=data["id"],
             title=data["title"],
@@ -176,8 +182,8 @@ class _Compiler:
             rounds=rounds,
             trumps=trumps,
             follow=tuple(self.follow_rule(r) for r in data.get("follow", ["follow_led"])),
-            ranking=tuple(self.ranking_step(s) for s in data["ranking"]),
-            rewards=tuple(self.reward(r) for r in data.get("rewards") or []),
+            ranking=self.ranking,
+            rewards=tuple(self.reward(r, i) for i, r in enumerate(data.get("rewards") or [])),
             tokens=tuple(self.token_kind(n, t) for n, t in (data.get("tokens") or {}).items()),
             won_cards=data.get("won_cards", "pile"),
             tableau=self.tableau(data.get("tableau")),
@@ -200,7 +206,8 @@ class _Compiler:
         for generator in raw.get("generate") or []:
             cards.extend(self.generated(generator, len(cards)))
         for entry in raw.get("cards") or []:
-            cards.append(self.explicit(entry, len(cards)))
+            for copy in range(1, entry.get("copies", 1) + 1):
+                cards.append(self.explicit(entry, len(cards), copy))
         rank_names = tuple(sorted((int(k), str(v)) for k, v in (raw.get("rank_names") or {}).items()))
         return Deck(self.suits, self.attributes, tuple(cards), rank_names)
 
@@ -210,11 +217,14 @@ class _Compiler:
         if isinstance(ranks, dict):
             ranks = list(range(ranks["from"], ranks["to"] + 1))
         cards: list[Card] = []
+        copies = range(1, generator.get("copies", 1) + 1)
         for suit in suits:
             for rank in ranks:
                 face = Face(self.suits.index(suit), rank)
                 values = self.generated_attributes(generator.get("attributes") or {}, rank)
-                cards.append(Card(start + len(cards), face_id(suit, rank, self.rank_names), (face,), values))
+                card_id = face_id(suit, rank, self.rank_names)
+                for copy in copies:  # copies side by side: hearts-A, hearts-A#2
+                    cards.append(Card(start + len(cards), copy_id(card_id, copy), (face,), values))
         return cards
 
     def generated_attributes(self, spec: dict, rank: int) -> tuple[int, ...]:
@@ -230,14 +240,14 @@ class _Compiler:
         body = (self.data["deck"].get("attributes") or {}).get(name) or {}
         return int(body.get("default", 0))
 
-    def explicit(self, entry: dict, index: int) -> Card:
+    def explicit(self, entry: dict, index: int, copy: int = 1) -> Card:
         faces = tuple(
             Face(self.suits.index(f["suit"]), f["rank"], self.deal_condition(f.get("when"))) for f in entry["faces"]
         )
         card_id = entry.get("id") or "/".join(face_id(f["suit"], f["rank"], self.rank_names) for f in entry["faces"])
         given = entry.get("attributes") or {}
         values = tuple(int(given.get(name, self.attribute_default(name))) for name in self.attributes)
-        return Card(index, card_id, faces, values)
+        return Card(index, copy_id(card_id, copy), faces, values)
 
     # ------------------------------------------------------------ conditions
 
@@ -254,22 +264,49 @@ class _Compiler:
             any_of=None if "any" not in raw else tuple(self.deal_condition(c) for c in raw["any"]),  # type: ignore[misc]
         )
 
-    def card_condition(self, raw: dict | None) -> CardCondition | None:
+    def card_condition(self, raw: dict | None, path: tuple = (), whole: str = "") -> CardCondition | None:
+        """A condition; `whole` (``reward`` or ``ranking``) where it may read the whole trick
+        (`trick`), `path` where it is written."""
         if raw is None:
             return None
         attribute = raw.get("attribute")
+        nested = lambda key, value: self.card_condition(value, (*path, *key), whole)  # noqa: E731
         return CardCondition(
-            ranks=_int_set(raw.get("rank")),
+            ranks=self.rank_set(raw.get("rank")),
             suits=None if "suit" not in raw else frozenset(self.suits.index(s) for s in _as_list(raw["suit"])),
             trump=raw.get("trump"),
             led=raw.get("led"),
             attribute=None if attribute is None else self.attribute_test(attribute),
             same_suit_as_winner=raw.get("same_suit_as_winner"),
             winner=self.card_condition(raw.get("winner")),
-            negate=self.card_condition(raw.get("not")),
-            all_of=tuple(self.card_condition(c) for c in raw.get("all", [])),  # type: ignore[misc]
-            any_of=None if "any" not in raw else tuple(self.card_condition(c) for c in raw["any"]),  # type: ignore[misc]
+            trick=None if "trick" not in raw else self.trick_condition(raw["trick"], (*path, "trick"), whole),
+            negate=nested(("not",), raw.get("not")),
+            all_of=tuple(nested(("all", i), c) for i, c in enumerate(raw.get("all", []))),  # type: ignore[misc]
+            any_of=None if "any" not in raw else tuple(nested(("any", i), c) for i, c in enumerate(raw["any"])),  # type: ignore[misc]
         )
+
+    def trick_condition(self, raw: Any, path: tuple, whole: str) -> TrickCondition:
+        """A condition on the whole trick: an expression of the trick's names and the options."""
+        names = (*self.values, *trick_names(self.deck_made, rewards=whole == "reward"))
+        expression = self.later.expression(raw, path, names)
+        constants = tuple(sorted((name, _constant(value)) for name, value in self.values.items()))
+        return TrickCondition(expression, self.ranking if whole == "reward" else (), constants)
+
+    def rank_set(self, value: Any) -> frozenset[int] | None:
+        """The rank numbers a condition's `rank` names: numbers, or names of `rank_names`."""
+        if value is None:
+            return None
+        return frozenset(number for v in _as_list(value) for number in self.rank_numbers(v))
+
+    def rank_numbers(self, value: int | str) -> list[int]:
+        """A rank number, or every rank number a rank name stands for."""
+        if isinstance(value, int):
+            return [value]
+        return [int(number) for number, name in self.rank_names.items() if name == value]
+
+    def rank_places(self, ranks: list) -> tuple[tuple[int, int], ...]:
+        """An order of ranks, lowest first, as (rank number, place from 1) pairs."""
+        return tuple(sorted((number, place) for place, rank in enumerate(ranks, 1) for number in self.rank_numbers(rank)))
 
     def attribute_test(self, raw: dict) -> AttributeTest:
         return AttributeTest(
@@ -303,10 +340,9 @@ class _Compiler:
         )
 
     def card_index(self, card_id: str, path: tuple) -> int:
-        ids = self.card_ids
-        if card_id not in ids:
-            _fail(self.source, path, "TR315", f"no card '{card_id}' in the deck{did_you_mean(card_id, ids)}")
-        return ids.index(card_id)
+        if card_id not in self.card_names:
+            _fail(self.source, path, "TR315", f"no card '{card_id}' in the deck{did_you_mean(card_id, self.card_ids)}")
+        return self.card_names[card_id]
 
     def trumps(self, raw: Any) -> Trumps:
         if raw == "none" or raw is None:
@@ -334,25 +370,30 @@ class _Compiler:
         kind = raw if isinstance(raw, str) else next(iter(raw))
         return FollowRule(kind)
 
-    def ranking_step(self, raw: Any) -> RankingStep:
+    def ranking_step(self, raw: Any, path: tuple = ()) -> RankingStep:
         if isinstance(raw, str):
             return RankingStep(raw)  # type: ignore[arg-type]  # the schema allows only the step kinds
         kind, value = next(iter(raw.items()))
+        if kind == "order":
+            cases = value if isinstance(value[0], dict) else [{"ranks": value}]
+            order = tuple((self.card_condition(case.get("when")), self.rank_places(case["ranks"])) for case in cases)
+            return RankingStep("order", order=order)
         if kind == "prefer":
             if value in ("trump", "led"):
                 return RankingStep("prefer", group=value)
-            return RankingStep("prefer", group="condition", condition=self.card_condition(value))
+            return RankingStep("prefer", group="condition", condition=self.card_condition(value, (*path, "prefer"), "ranking"))
         if isinstance(value, dict):
             return RankingStep(kind, attribute=self.attributes.index(value["attribute"]))
         return RankingStep(kind)
 
     # ------------------------------------------------------------ rewards and tokens
 
-    def reward(self, raw: dict) -> Reward:
+    def reward(self, raw: dict, index: int) -> Reward:
         give = raw["give"]
         token = None if "points" in give else self.token_names.index(give["token"])
         amount = give["points"] if "points" in give else give["amount"]
-        return Reward(raw["name"], raw["to"], self.card_condition(raw.get("when")), token, self.amount(amount))
+        when = self.card_condition(raw.get("when"), ("rewards", index, "when"), "reward")
+        return Reward(raw["name"], raw["to"], when, token, self.amount(amount))
 
     def amount(self, raw: Any) -> Amount:
         if isinstance(raw, dict) and "by_rank" in raw:
@@ -436,7 +477,3 @@ def _section_value(raw: Any) -> SectionValue:
 
 def _as_list(value: Any) -> list:
     return value if isinstance(value, list) else [value]
-
-
-def _int_set(value: Any) -> frozenset[int] | None:
-    return None if value is None else frozenset(int(v) for v in _as_list(value))

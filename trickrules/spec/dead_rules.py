@@ -24,6 +24,7 @@ from trickrules.errors import Problem
 from trickrules.rules.conditions import is_static
 from trickrules.rules.faces import Faces, counting_faces, deal_condition_holds
 from trickrules.rules.rewards import amount_table
+from trickrules.rules.ranking import order_place, step_is_static
 from trickrules.rules.ruleset import AttributeTest, CardCondition, Deck, RankingStep, Reward, Ruleset
 from trickrules.spec.source import SpecSource, json_path
 
@@ -209,7 +210,7 @@ def maybe_holds(condition: CardCondition, card: int, context: _Context) -> bool 
     if condition.attribute is not None:
         test = condition.attribute
         results.append(_attribute_holds(test, deck.cards[card].attributes[test.attribute]))
-    if condition.led is not None:
+    if condition.led is not None or condition.trick is not None:
         results.append(None)
     if condition.same_suit_as_winner is not None:  # the winning card has its own suit
         results.append(condition.same_suit_as_winner if context.is_winner else None)
@@ -387,7 +388,7 @@ class _CardReasoning:
                 continue
             if len(set(values)) <= 1:
                 verdict[index] = "alike"
-            if step.kind in ("highest", "lowest") or (step.kind == "prefer" and step.group != "led"):
+            if step.kind in ("highest", "lowest", "order") or (step.kind == "prefer" and step.group != "led"):
                 keys = [key + (value,) for key, value in zip(keys, values)]
         return verdict
 
@@ -404,6 +405,10 @@ class _CardReasoning:
                 return None
             context = _Context(self.deck, faces, False)
             return [int(bool(maybe_holds(condition, card, context))) for card in cards]
+        if step.kind == "order":
+            if not step_is_static(step):
+                return None
+            return [order_place(step, card, self.deck, faces) for card in cards]
         if step.kind in ("highest", "lowest"):
             if step.attribute is None:
                 return list(faces.rank)

@@ -221,8 +221,23 @@ def _ranking_step(step: RankingStep, deck: Deck) -> Any:
             return {"prefer": step.group}
         assert step.condition is not None
         return {"prefer": _card_condition(step.condition, deck)}
+    if step.kind == "order":
+        cases = [_order_case(condition, places, deck) for condition, places in step.order]
+        return {"order": cases[0]["ranks"] if len(cases) == 1 and "when" not in cases[0] else cases}
     by: Any = "rank" if step.attribute is None else {"attribute": deck.attributes[step.attribute]}
     return {step.kind: by}
+
+
+def _order_case(condition: CardCondition | None, places: tuple[tuple[int, int], ...], deck: Deck) -> dict[str, Any]:
+    """One case of an order step: ranks at one place (a name standing for several) by their name."""
+    by_place: dict[int, list[int]] = {}
+    for rank, place in places:
+        by_place.setdefault(place, []).append(rank)
+    ranks = [numbers[0] if len(numbers) == 1 else deck.rank_name(numbers[0]) for _, numbers in sorted(by_place.items())]
+    case: dict[str, Any] = {"ranks": ranks}
+    if condition is not None:
+        case = {"when": _card_condition(condition, deck), **case}
+    return case
 
 
 def _card_condition(condition: CardCondition, deck: Deck) -> dict[str, Any]:
@@ -243,6 +258,8 @@ def _card_condition(condition: CardCondition, deck: Deck) -> dict[str, Any]:
         data["attribute"] = attribute
     if condition.winner is not None:
         data["winner"] = _card_condition(condition.winner, deck)
+    if condition.trick is not None:
+        data["trick"] = condition.trick.expression.text
     return data | _logic(condition, lambda c: _card_condition(c, deck))
 
 

@@ -80,7 +80,7 @@ def _places(data: dict[str, Any]) -> Iterator[tuple[Any, NodePath, int, str, str
     yield _deck_size(data["deck"]), ("deck",), MAX_CARDS, "a deck of", "cards"
     rounds = data.get("rounds")
     if isinstance(rounds, dict) and "at_most" in rounds:
-        yield rounds["at_most"], ("rounds", "at_most"), MAX_ROUNDS, "at_most asks for", "rounds"
+        yield from _values(rounds["at_most"], ("rounds", "at_most"), options, MAX_ROUNDS, "at_most asks for", "rounds")
     yield from _values(rounds, ("rounds",), options, MAX_ROUNDS, "a game of", "rounds")
     yield from _values(data["deal"]["hand_size"], ("deal", "hand_size"), options, MAX_HAND_SIZE, "a hand of", "cards")
     for name, token in (data.get("tokens") or {}).items():
@@ -120,11 +120,12 @@ def _values(value: Any, path: NodePath, options: dict[str, Any], limit: int, wha
 def _deck_size(deck: dict[str, Any]) -> int:
     """The number of cards in the deck (generator ranges counted, not made)."""
     suits = len(deck["suits"])
-    size = len(deck.get("cards") or ())
+    size = sum(card.get("copies", 1) for card in deck.get("cards") or ())
     for generator in deck.get("generate") or ():
         count = suits if generator["suits"] == "all" else len(generator["suits"])
         ranks = generator["ranks"]
-        size += count * (len(ranks) if isinstance(ranks, list) else max(0, ranks["to"] - ranks["from"] + 1))
+        made = len(ranks) if isinstance(ranks, list) else max(0, ranks["to"] - ranks["from"] + 1)
+        size += count * made * generator.get("copies", 1)
     return size
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from trickrules.errors import Problem
+from trickrules.rules.cards import copy_id
 from trickrules.rules.ruleset import face_id
 from trickrules.spec.names import did_you_mean
 from trickrules.spec.source import SpecSource, json_path
@@ -158,6 +159,9 @@ class Meaning:
         for index, step in enumerate(self.data["ranking"]):
             if isinstance(step, dict):
                 yield from _walk_condition(step.get("prefer"), ("ranking", index, "prefer"))
+                for number, case in enumerate(step.get("order") or ()):
+                    if isinstance(case, dict):
+                        yield from _walk_condition(case.get("when"), ("ranking", index, "order", number, "when"))
         for index, rule in enumerate(self.data.get("restrictions") or ()):
             for key in ("allow", "forbid"):
                 yield from _walk_condition(rule.get(key), ("restrictions", index, key))
@@ -307,6 +311,21 @@ def _option_places(spec: Meaning) -> Iterator[tuple[Any, NodePath, str]]:
     for index, reward in enumerate(spec.data.get("rewards", ())):
         for key, amount in reward["give"].items():
             yield amount, ("rewards", index, "give", key), "integer"
+    rounds = spec.data.get("rounds")
+    if isinstance(rounds, dict) and "until" in rounds:
+        yield rounds.get("at_most"), ("rounds", "at_most"), "integer"
+    dealer = spec.data["deal"].get("dealer")
+    for key, needed in (("first", "integer"), ("rotation", "integer"), ("random", "boolean")):
+        if isinstance(dealer, dict):
+            yield dealer.get(key), ("deal", "dealer", key), needed
+    for index, rule in enumerate(spec.data["scoring"]["round"]):
+        yield rule.get("times"), ("scoring", "round", index, "times"), "integer"
+        yield (rule.get("award") or {}).get("points"), ("scoring", "round", index, "award", "points"), "integer"
+    trumps = spec.data.get("trumps")
+    choose = trumps.get("choose") if isinstance(trumps, dict) else None
+    for index, rule in enumerate((choose or {}).get("rounds") or ()):
+        for key in ("dealer_must_choose", "dealer_takes_turned_up", "may_discard_turned_up"):
+            yield rule.get(key), ("trumps", "choose", "rounds", index, key), "boolean"
 
 
 def _check_option_references(spec: Meaning) -> None:
@@ -382,10 +401,10 @@ def _check_tableau(spec: Meaning) -> None:
 def _deck_size(deck: dict[str, Any]) -> int:
     """Return the number of cards in the deck."""
     suit_count = len(deck["suits"])
-    size = len(deck.get("cards", ()))
+    size = sum(card.get("copies", 1) for card in deck.get("cards", ()))
     for generator in deck.get("generate", ()):
         suits = suit_count if generator["suits"] == "all" else len(generator["suits"])
-        size += suits * _rank_count(generator["ranks"])
+        size += suits * _rank_count(generator["ranks"]) * generator.get("copies", 1)
     return size
 
 
@@ -454,15 +473,17 @@ def _check_card_ids(spec: Meaning) -> None:
     for index, card in enumerate(deck.get("cards", ())):
         card_id = card.get("id") or "/".join(face_id(face["suit"], face["rank"], names) for face in card["faces"])
         card_path: NodePath = ("deck", "cards", index, "id") if "id" in card else ("deck", "cards", index)
-        _claim(spec, made, [card_id], card_path)
+        _claim(spec, made, [copy_id(card_id, copy) for copy in range(1, card.get("copies", 1) + 1)], card_path)
 
 
 def _generated_ids(generator: dict[str, Any], deck_suits: list[str], names: dict[str, str]) -> list[str]:
-    """Return the ids a generator makes, <suit>-<rank> (the rank's display name if it has one)."""
+    """Return the ids a generator makes, <suit>-<rank> (the rank's display name if it has one),
+    and <suit>-<rank>#<n> for copy n from the second."""
     suits = deck_suits if generator["suits"] == "all" else generator["suits"]
     ranks = generator["ranks"]
     numbers = ranks if isinstance(ranks, list) else range(ranks["from"], ranks["to"] + 1)
-    return [face_id(suit, rank, names) for suit in suits for rank in numbers]
+    copies = range(1, generator.get("copies", 1) + 1)
+    return [copy_id(face_id(suit, rank, names), copy) for suit in suits for rank in numbers for copy in copies]
 
 
 def _claim(spec: Meaning, made: dict[str, NodePath], card_ids: list[str], path: NodePath) -> None:

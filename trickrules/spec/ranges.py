@@ -8,7 +8,8 @@ a value through that the place it is used cannot take. Each is an error, at the 
 column of the value. (A `by_players` entry for a count that `players` leaves out is allowed:
 an overlay that narrows `players` keeps its parent's tables.)
 
-- TR330: a rank in a condition or a `by_rank` table that no card has;
+- TR330: a rank in a condition or a `by_rank` table that no card has, or a rank name that
+  `rank_names` does not give;
 - TR321: a dealer's or first leader's seat at or past the number of players;
 - TR331: a case that is not a choice, a negative count of tokens, an integer option whose
   range lets through what its place cannot take;
@@ -103,6 +104,12 @@ class _Ranges:
 
     def rank(self, rank: Any, path: NodePath, known: set[int] | None = None, where: str = "the deck") -> None:
         known = self.known_ranks if known is None else known
+        if isinstance(rank, str):
+            names = {str(name) for name in (self.data["deck"].get("rank_names") or {}).values()}
+            if rank not in names:
+                listed = ", ".join(sorted(names)) or "none"
+                self.add("TR330", f"rank '{rank}': no rank has that name{did_you_mean(rank, sorted(names))} (rank_names: {listed})", path)
+            return
         if isinstance(rank, int) and rank not in known:
             self.add("TR330", f"rank {rank}: no card of {where} has it (ranks: {rank_words(known)})", path)
 
@@ -113,6 +120,16 @@ class _Ranges:
                 value = condition["rank"]
                 for index, rank in enumerate(value if isinstance(value, list) else [value]):
                     self.rank(rank, path + ("rank", index) if isinstance(value, list) else path + ("rank",))
+        for index, step in enumerate(self.data["ranking"]):
+            order: list[Any] = (step.get("order") if isinstance(step, dict) else None) or []
+            for number, case in enumerate(order):
+                path, ranks = ("ranking", index, "order"), order
+                if isinstance(case, dict):
+                    path, ranks = path + (number, "ranks"), case["ranks"]
+                elif number:
+                    break  # a plain order list: its ranks are checked once
+                for place, rank in enumerate(ranks):
+                    self.rank(rank, path + (place,))
         for index, reward in enumerate(self.data.get("rewards") or ()):
             for key, amount in reward["give"].items():
                 if isinstance(amount, dict) and "by_rank" in amount:
@@ -234,8 +251,8 @@ class _Ranges:
 def _deck_size(deck: dict[str, Any]) -> int:
     """The number of cards in the deck."""
     suits = len(deck["suits"])
-    size = len(deck.get("cards") or ())
+    size = sum(card.get("copies", 1) for card in deck.get("cards") or ())
     for generator in deck.get("generate") or ():
         count = suits if generator["suits"] == "all" else len(generator["suits"])
-        size += count * len(_generated(generator["ranks"]))
+        size += count * len(_generated(generator["ranks"])) * generator.get("copies", 1)
     return size

@@ -245,14 +245,19 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    """Print the JSON Schema of specs (or of game records)."""
+    """Print the JSON Schema of specs (or of overlays, rulebook examples files or game records)."""
+    from trickrules.spec.checks import spec_schema
+    from trickrules.tools.recordschema import examples_schema, record_schema
+
     if args.record:
-        from trickrules.tools.recordschema import record_schema
-
         schema = record_schema()
-    else:
-        from trickrules.spec.checks import spec_schema
+    elif args.examples:
+        schema = examples_schema()
+    elif args.overlay:
+        from trickrules.spec.overlay_schema import overlay_schema
 
+        schema = overlay_schema(spec_schema())
+    else:
         schema = spec_schema()
     print(json.dumps(schema, indent=2))
     return EXIT_OK
@@ -365,7 +370,10 @@ def build_parser() -> argparse.ArgumentParser:
     listing.set_defaults(run=cmd_list)
 
     schema = commands.add_parser("schema", help="print the JSON Schema of specs", description=cmd_schema.__doc__)
-    schema.add_argument("--record", action="store_true", help="print the schema of game records instead")
+    which = schema.add_mutually_exclusive_group()
+    which.add_argument("--overlay", action="store_true", help="print the schema of overlays (files with extends:) instead")
+    which.add_argument("--examples", action="store_true", help="print the schema of rulebook examples files instead")
+    which.add_argument("--record", action="store_true", help="print the schema of game records instead")
     schema.set_defaults(run=cmd_schema)
 
     simulate = commands.add_parser("simulate", help="play many games and report statistics", description=cmd_simulate.__doc__)

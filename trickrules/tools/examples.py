@@ -18,6 +18,7 @@ from typing import Any
 
 from trickrules.errors import TrickrulesError
 from trickrules.engine.game import Game, load_game
+from trickrules.rules.cards import face_text
 from trickrules.rules.placement import NO_SUIT
 from trickrules.engine.phases.kinds import PLAY
 from trickrules.engine.state import State
@@ -129,6 +130,14 @@ class _Runner:
             return self.game.card_index(card_id)
         except KeyError:
             raise ExampleError(f"no card {card_id!r} in the deck") from None
+
+    def named(self, text: Any) -> Any:
+        """A card named in an expectation, in its printed form (``spades-12`` -> ``spades-Q``);
+        anything that names no card stays as it is."""
+        try:
+            return self.game.card_ids[self.game.card_index(text)]
+        except (KeyError, TypeError):
+            return text
 
     def seat(self, value: Any) -> int:
         return int(value)
@@ -278,7 +287,7 @@ class _Runner:
         elif not dealt and (data.get("trick") or "hand" in data):
             self.check_trick()
         if dealt and "legal" in expect:
-            self.check("legal", sorted(expect["legal"]), sorted(self.choices()))
+            self.check("legal", sorted(map(self.named, expect["legal"])), sorted(self.choices()))
         self.check_state()
         return self.failures
 
@@ -302,7 +311,7 @@ class _Runner:
         self.play_trick()
         if "legal" in expect:
             legal = sorted(self.game.card_ids[a] for a in state.legal_actions())
-            self.check("legal", sorted(expect["legal"]), legal)
+            self.check("legal", sorted(map(self.named, expect["legal"])), legal)
         if full:
             self.check_resolved(hands_before)
 
@@ -312,7 +321,7 @@ class _Runner:
         expect = self.expect
         winner_card = trick["cards"][trick["players"].index(trick["winner"])]
         if "winner" in expect:
-            self.check("winner", expect["winner"], self.game.card_ids[winner_card])
+            self.check("winner", self.named(expect["winner"]), self.game.card_ids[winner_card])
         if "winner_seat" in expect:
             self.check("winner seat", expect["winner_seat"], trick["winner"])
         if "rewards" in expect:
@@ -347,7 +356,7 @@ class _Runner:
             card = self.card(self.data["card"])
             deck = game.ruleset.deck
             face = deck.cards[card].faces[state.tables.faces.face[card]]
-            self.check("face", expect["face"], deck.face_text(face))
+            self.check("face", face_text(deck, str(expect["face"])), deck.face_text(face))
         if "tokens" in expect:
             actual = {int(s): sum(state.section_tokens[int(s)]) + sum(state.pool[int(s)]) for s in expect["tokens"]}
             self.check("tokens", {int(k): v for k, v in expect["tokens"].items()}, actual)
@@ -368,7 +377,7 @@ class _Runner:
         if "hands" in expect:
             for seat, cards in expect["hands"].items():
                 hand = sorted(game.card_ids[c] for c in state.hands[self.seat(seat)])
-                self.check(f"hand of seat {seat}", sorted(cards), hand)
+                self.check(f"hand of seat {seat}", sorted(map(self.named, cards)), hand)
         if "counters" in expect:
             values = {name: state.counters.get(name, "no such counter") for name in expect["counters"]}
             self.check("counters", expect["counters"], values)
@@ -402,7 +411,8 @@ class _Runner:
             for index, section in enumerate(tableau.sections):
                 if section.name in sections:
                     actual[section.name] = [self.game.card_ids[c] for c in self.state.stacks[int(seat)][index]]
-            self.check(f"stacks of seat {seat}", sections, actual)
+            wanted = {name: [self.named(c) for c in cards] for name, cards in sections.items()}
+            self.check(f"stacks of seat {seat}", wanted, actual)
 
     def check_scoring(self) -> None:
         """Score the round as it stands (the engine's own end-of-round scoring)."""

@@ -279,6 +279,22 @@ def _value_at(record: Any, path: str) -> Any:
     return node
 
 
+def _named(value: Any, game: Game) -> Any:
+    """A record's value with every card written with rank numbers (``spades-12``, in an
+    action ``play spades-12``) in its printed form (``spades-Q``)."""
+    if isinstance(value, dict):
+        return {key: _named(item, game) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_named(item, game) for item in value]
+    if not isinstance(value, str):
+        return value
+    verb, space, name = value.rpartition(" ")
+    try:
+        return f"{verb}{space}{game.card_ids[game.card_index(name)]}"
+    except KeyError:
+        return value
+
+
 def replay(record: dict[str, Any], game: Game) -> ReplayResult:
     """Play the record's actions through `game` and compare the result with the record."""
     state = game.new_initial_state(record["seed"], record=True, deal=record.get("deals"))
@@ -295,6 +311,7 @@ def replay(record: dict[str, Any], game: Game) -> ReplayResult:
     if not state.is_terminal():
         return ReplayResult(False, "the record's actions end before the game does", len(record.get("actions", [])))
     rebuilt = build_record(state, record.get("agents", []))
+    record = _named(record, game)  # cards written with rank numbers compare in their printed form
     # the spec entry is compared by id only: a layout edit of the file keeps the game the same
     # (`provenance.rules_changes` says whether the rules themselves changed)
     rebuilt["spec"] = {**record.get("spec", {}), "id": rebuilt["spec"]["id"]}

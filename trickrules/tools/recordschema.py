@@ -1,4 +1,4 @@
-"""The JSON Schema of game records, shipped with the package."""
+"""The JSON Schemas of game records and of rulebook examples files, shipped with the package."""
 
 from __future__ import annotations
 
@@ -14,6 +14,13 @@ from jsonschema import Draft202012Validator
 def record_schema() -> dict[str, Any]:
     """The record schema (draft 2020-12)."""
     text = resources.files("trickrules").joinpath("schema/record.schema.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@lru_cache(maxsize=1)
+def examples_schema() -> dict[str, Any]:
+    """The schema of rulebook examples files (draft 2020-12), as editors read it."""
+    text = resources.files("trickrules").joinpath("schema/examples.schema.json").read_text(encoding="utf-8")
     return json.loads(text)
 
 

@@ -47,6 +47,7 @@ from trickrules.tools.rulebook_words import (
     deal_condition_words,
     follow_words,
     ranking_step_words,
+    trick_names_note,
     reward_words,
     measure_words,
     point_rule_words,
@@ -79,6 +80,10 @@ def _read_spec_data(ruleset: Ruleset) -> Mapping[str, Any] | None:
     return load_spec(ruleset.source_file).data
 
 # ---------------------------------------------------------------- the book
+
+
+COPY_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+"""How many copies of each card a deck has, in words."""
 
 
 class _Book:
@@ -120,13 +125,17 @@ class _Book:
                 by_suit.setdefault(card.faces[0].suit, []).append(card.faces[0].rank)
         rank_sets = {tuple(sorted(ranks)) for ranks in by_suit.values()}
         if len(rank_sets) == 1 and by_suit:
-            span = list(next(iter(rank_sets)))
+            ranks = list(next(iter(rank_sets)))
+            span = sorted(set(ranks))
+            copies = {ranks.count(rank) for rank in span}
+            each = COPY_WORDS.get(len(ranks) // len(span), str(len(ranks) // len(span))) if len(copies) == 1 else "one or more"
             names = join_words(deck.suits[s] for s in sorted(by_suit))
-            count = len(span) * len(by_suit)
-            lines.append(f"- Single cards: one of each rank {rank_span(deck, span, 'and')} in each of {names} ({count} cards).")
+            count = len(ranks) * len(by_suit)
+            lines.append(f"- Single cards: {each} of each rank {rank_span(deck, span, 'and')} in each of {names} ({count} cards).")
         else:
             for suit, ranks in sorted(by_suit.items()):
-                lines.append(f"- {deck.suits[suit]}: ranks {rank_span(deck, ranks, 'and')} ({len(ranks)} cards).")
+                copies_note = "" if len(set(ranks)) == len(ranks) else ", some in several copies"
+                lines.append(f"- {deck.suits[suit]}: ranks {rank_span(deck, sorted(set(ranks)), 'and')} ({len(ranks)} cards{copies_note}).")
         multi = sum(1 for card in deck.cards if len(card.faces) > 1)
         if multi:
             lines.append(f"- Cards with several faces: {multi} (below).")
@@ -330,7 +339,8 @@ class _Book:
             if step.kind in ("first_played", "last_played"):
                 break
         lines += ["", "The player of the card that is left wins the trick."]
-        return "\n".join(lines)
+        note = trick_names_note((s.condition for s in steps), self.deck)
+        return "\n".join(lines + (["", note] if note else []))
 
     def rewards(self) -> str:
         rewards = self.rules.rewards
@@ -345,7 +355,8 @@ class _Book:
         ]
         if any(kind.supply >= 0 for kind in self.rules.tokens):
             lines[-1] += " When a supply runs short, whoever comes first takes what is left; with an empty supply nobody gains."
-        return "\n".join(lines)
+        note = trick_names_note((reward.when for reward in rewards), self.deck)
+        return "\n".join(lines + (["", note] if note else []))
 
     # ------------------------------------------------------------ won cards and tokens
 

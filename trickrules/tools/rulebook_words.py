@@ -16,6 +16,7 @@ from trickrules.rules.ruleset import (
     Reward,
     Ruleset,
     SectionValue,
+    TrickCondition,
 )
 
 
@@ -113,6 +114,8 @@ def _compound_clauses(condition: CardCondition, deck: Deck, subject: str) -> Ite
     """The parts of a condition about the winning card, or built from other conditions."""
     if condition.winner is not None:
         yield card_condition_words(condition.winner, deck, "the winning card")
+    if condition.trick is not None:
+        yield f"`{condition.trick.expression.text}` holds for the whole trick"
     if condition.negate is not None:
         yield f"it is not so that {card_condition_words(condition.negate, deck, subject)}"
     yield from (card_condition_words(c, deck, subject) for c in condition.all_of)
@@ -165,10 +168,31 @@ def ranking_step_words(step: RankingStep, deck: Deck, narrowed: bool) -> str:
         return "Of the cards still in contention, the one played last wins."
     if step.kind == "prefer":
         return f"If any {'of them' if narrowed else 'card'} {_preferred(step, deck)}, keep only those."
+    if step.kind == "order":
+        return f"Keep only the cards whose rank comes highest in {_order_words(step, deck)}."
     what = "rank" if step.attribute is None else deck.attributes[step.attribute]
     extreme = "highest" if step.kind == "highest" else "lowest"
     anywhere = "" if narrowed else ", whatever their suit"
-    return f"Keep only the cards with the {extreme} {what}{anywhere}."
+    ranks = sorted({face.rank for card in deck.cards for face in card.faces}, reverse=step.kind == "highest")
+    shown = f" (ranks from the {extreme}: {rank_order_text(deck, ranks)})" if step.attribute is None and deck.rank_names else ""
+    return f"Keep only the cards with the {extreme} {what}{anywhere}{shown}."
+
+
+def rank_order_text(deck: Deck, ranks: Iterable[int]) -> str:
+    """Ranks in the order given, a named rank with its number: ``9, 10, Q (12), LB (15)``."""
+    return ", ".join(name if name == str(rank) else f"{name} ({rank})" for rank in ranks for name in [deck.rank_name(rank)])
+
+
+def _order_words(step: RankingStep, deck: Deck) -> str:
+    """An order step's orders in words, each from the lowest rank."""
+    texts = []
+    for condition, places in step.order:
+        ranks = rank_order_text(deck, (rank for rank, _ in sorted(places, key=lambda pair: (pair[1], pair[0]))))
+        who = "" if condition is None else f"for a card that {card_condition_words(condition, deck, 'it').removeprefix('it ')}: "
+        texts.append(f"{who}{ranks}")
+    if len(texts) == 1 and step.order[0][0] is None:
+        return f"this order, from the lowest: {texts[0]} (any other rank comes below these)"
+    return f"its order, from the lowest ({'; '.join(texts)}; any rank not listed comes below those listed)"
 
 
 def _preferred(step: RankingStep, deck: Deck) -> str:
@@ -246,3 +270,43 @@ def point_rule_words(rule: PointRule, measures: Sequence[Measure]) -> str:
     for key in rest:
         text += f"; a tie goes to the one with {best(key)}"
     return text + "; players still tied all score them."
+
+
+TRICK_NAME_WORDS = {
+    "cards": "the number of cards in the trick",
+    "ranks": "their ranks in play order",
+    "rank": "the card's own rank",
+    "position": "when the card was played (1 for the lead)",
+    "trumps_played": "the number of trumps in the trick",
+    "led_played": "the number of cards of the led group in it",
+    "place": "the card's place in the trick by the ranking (1 for the winning card, 2 for the second best)",
+    "winner_rank": "the winning card's rank",
+    "winner_position": "when the winning card was played",
+}
+"""What each name of a condition on the whole trick means (`trickrules.rules.whole_trick`)."""
+
+
+def trick_names_note(conditions: Iterable[CardCondition | None], deck: Deck) -> str:
+    """One sentence on the names the whole-trick conditions among `conditions` read, or ""."""
+    read: list[str] = []
+    for condition in conditions:
+        for part in _trick_parts(condition):
+            read += [name for name in sorted(part.expression.names) if name not in read]
+    words = []
+    for name in read:
+        if name in TRICK_NAME_WORDS:
+            words.append(f"`{name}` is {TRICK_NAME_WORDS[name]}")
+        elif name.endswith("_played") and name[: -len("_played")] in deck.suits:
+            words.append(f"`{name}` is the number of {name[: -len('_played')]} in the trick")
+        elif name in deck.attributes:
+            words.append(f"`{name}` lists the trick's cards' {name} values")
+    return f"In these conditions on the whole trick, {join_words(words)}." if words else ""
+
+
+def _trick_parts(condition: CardCondition | None) -> Iterator[TrickCondition]:
+    if condition is None:
+        return
+    if condition.trick is not None:
+        yield condition.trick
+    for part in (condition.negate, *condition.all_of, *(condition.any_of or ())):
+        yield from _trick_parts(part)
