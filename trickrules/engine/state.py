@@ -458,9 +458,8 @@ class State:
     def __getstate__(self) -> dict[str, Any]:
         """Pickle without the trick tables (compiled functions): rebuilt from the trumps."""
         state = {name: getattr(self, name) for name in _FIELDS if hasattr(self, name)}
-        if "tables" in state:
-            state["tables"] = None
-        state["_active"] = None  # holds compiled functions too; found again on first use
+        state.pop("tables", None)
+        state.pop("_active", None)  # holds compiled functions too; found again on first use
         return state
 
     def __reduce__(self) -> tuple[Any, tuple[Game, dict[str, Any]]]:
@@ -471,8 +470,9 @@ class State:
         """Unpickle, compiling the trick tables for the trumps again."""
         for name, value in state.items():
             setattr(self, name, value)
-        if "tables" in state:
-            self.tables = getattr(self, "play_game", self.game).tables(self.trumps)
+        self._active = None
+        if "trumps" in state:
+            self.tables = state.get("play_game", self.game).tables(self.trumps)
 
     def __str__(self) -> str:
         return views.debug_text(self)
