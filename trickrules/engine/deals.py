@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -37,9 +37,23 @@ def deal_order(seed: int, round_number: int, num_cards: int) -> list[int]:
     Each card gets a key from a generator seeded by the text ``trickrules:SEED:ROUND``; the
     deck is sorted by those keys (ties cannot change the order: the sort is stable).
     """
-    uniform = random.Random(f"trickrules:{seed}:{round_number}").random
+    uniform = _generator(f"trickrules:{seed}:{round_number}").random
     keys = [uniform() for _ in range(num_cards)]
     return sorted(range(num_cards), key=keys.__getitem__)
+
+
+_SEED_BY_INTEGER: Callable[[random.Random, int], None] = getattr(random.Random.__mro__[1], "seed")
+"""The generator's own seeding by an integer, under `random.Random.seed`'s handling of text."""
+
+
+def _generator(text: str) -> random.Random:
+    """``random.Random(text)``, the same generator made without the pure-Python steps of
+    `random.Random.seed`: the text becomes the integer of its UTF-8 bytes followed by their
+    SHA-512 digest (what ``seed`` does with a string, version 2), which seeds the generator."""
+    data = text.encode()
+    generator = random.Random.__new__(random.Random)
+    _SEED_BY_INTEGER(generator, int.from_bytes(data + hashlib.sha512(data).digest(), "big"))
+    return generator
 
 
 def chance_index(seed: int, round_number: int, kind: str, count: int) -> int:
