@@ -263,7 +263,8 @@ class State:
         game, n = self.play_game, self.num_players
         players = [self.player_round(p) for p in range(n)]
         envs = self.score_envs() if game.scores_expressions or game.counts_round_end else None
-        known = RoundNames(game.measure_names, envs, self.round_teams)
+        bids = tuple(b or 0 for b in self.bids)
+        known = RoundNames(game.measure_names, envs, self.round_teams, owned=True, bids=bids)
         score = score_round(game.ruleset, players, self.tables.faces, envs, self.round_teams, known)
         points = [sum(p) + b for p, b in zip(score.points, self.bonus)]
         for team in self.round_teams:  # partners pool their points

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 from itertools import chain
@@ -200,28 +201,39 @@ def round_points(
 class RoundNames:
     """The names a round's expression rules and round-end counters read, each mapping built
     once, on first use: per player, its own measures, everyone's (``all_<measure>``) and the
-    values in `envs`; per team, the same with the team's measures and bids summed."""
+    values in `envs`; per team, the same with the team's measures and bids summed.
 
-    __slots__ = ("names", "envs", "teams", "measures", "_players", "_teams")
+    With `owned`, the mappings in `envs` were made for this round alone and the players' names
+    are filled into them in place; `bids` (by seat), if given, are the bids a team sums.
+    """
+
+    __slots__ = ("names", "envs", "teams", "owned", "bids", "measures", "_players", "_teams")
 
     def __init__(
-        self, names: Sequence[str], envs: Sequence[Mapping[str, Any]] | None, teams: Sequence[Sequence[int]]
+        self,
+        names: Sequence[str],
+        envs: Sequence[Mapping[str, Any]] | None,
+        teams: Sequence[Sequence[int]],
+        owned: bool = False,
+        bids: Sequence[int] | None = None,
     ) -> None:
         self.names = names
         self.envs = envs
         self.teams = teams
+        self.owned = owned
+        self.bids = bids
         self.measures: Sequence[Sequence[int]] = ()  # set once the round's measures are known
         self._players: list[dict[str, Any]] | None = None
         self._teams: list[dict[str, Any]] | None = None
 
     def by_player(self) -> list[dict[str, Any]]:
         if self._players is None:
-            self._players = expression_envs_of(self.names, self.measures, self.envs)
+            self._players = expression_envs_of(self.names, self.measures, self.envs, fresh=self.owned)
         return self._players
 
     def by_team(self) -> list[dict[str, Any]]:
         if self._teams is None:
-            self._teams = team_expression_envs(self.names, self.measures, self.envs, self.teams)
+            self._teams = team_expression_envs(self.names, self.measures, self.envs, self.teams, self.bids)
         return self._teams
 
 
@@ -230,14 +242,16 @@ def team_expression_envs(
     measures: Sequence[Sequence[int]],
     envs: Sequence[Mapping[str, Any]] | None,
     teams: Sequence[Sequence[int]],
+    bids: Sequence[int] | None = None,
 ) -> list[dict[str, Any]]:
-    """Each team's names: measures and `bid` summed over its members, ``all_<measure>`` by team."""
+    """Each team's names: measures and `bid` summed over its members, ``all_<measure>`` by team
+    (`bids` by seat; read from `envs` when not given)."""
     team_measures = [[sum(column) for column in zip(*[measures[p] for p in team])] for team in teams]
     team_bases = []
     for team in teams:
         base: dict[str, Any] = dict(envs[team[0]]) if envs is not None else {}
         if envs is not None and "bid" in base:
-            base["bid"] = sum([int(envs[p]["bid"]) for p in team])
+            base["bid"] = sum([bids[p] for p in team]) if bids is not None else sum([int(envs[p]["bid"]) for p in team])
         team_bases.append(base)
     return expression_envs_of(names, team_measures, team_bases, fresh=True)
 
@@ -252,7 +266,7 @@ def expression_envs_of(
 
     With `fresh`, `envs` are dicts made for this call alone and are filled in place.
     """
-    columns = dict(zip([f"all_{name}" for name in names], zip(*measures))) if measures else {}
+    columns = dict(zip(_all_names(names), zip(*measures))) if measures else {}
     result = []
     for player, values in enumerate(measures):
         given = envs[player] if envs is not None else {}
@@ -261,6 +275,16 @@ def expression_envs_of(
         env.update(zip(names, values))
         result.append(env)
     return result
+
+
+@functools.lru_cache(maxsize=256)
+def _all_names_of(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f"all_{name}" for name in names)
+
+
+def _all_names(names: Sequence[str]) -> tuple[str, ...]:
+    """``all_<measure>`` for each measure name (the names of everyone's values)."""
+    return _all_names_of(names if isinstance(names, tuple) else tuple(names))
 
 
 def game_winners(winner: str, totals: Sequence[int]) -> list[int]:
