@@ -95,6 +95,11 @@ class Game:
         self.bidding = next((step.bidding for step in self.steps if step.bidding is not None), None)
         self.bid_offset = self.pass_offset + (self.num_cards if self.passes else 0)
         self.num_bids = self._most_bid() + 1 if self.bidding is not None else 0
+        allow = self.bidding.allow if self.bidding is not None else None
+        self.bid_reads = tuple(sorted(allow.names - {"bid"})) if allow is not None else ()
+        """The names the bid phase's `allow` reads besides the bid itself."""
+        self.bid_allowed: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        """Legal bids by the bid range and the values of `bid_reads` (see phases.bid)."""
         trumps = ruleset.trumps
         self.chooses_in_rounds = isinstance(trumps, TrumpChoice) and bool(trumps.rounds)
         self.discards = self.chooses_in_rounds and any(r.dealer_takes_turned_up for r in trumps.rounds)  # type: ignore[union-attr]

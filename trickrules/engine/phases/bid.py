@@ -60,17 +60,37 @@ def legal(state: State) -> list[int]:
     allow = rules.allow
     if allow is None:
         return [offset + v for v in values]
+    # the legal bids depend on the values the expression reads besides `bid`: kept per game
+    game = state.game
+    key = (rules.lowest, highest, *[env.get(name, _MISSING) for name in game.bid_reads])
+    keep = rules is game.bidding
+    if keep:
+        try:
+            known = game.bid_allowed.get(key)
+        except TypeError:  # a value that cannot be a key (a list): worked out every time
+            known, keep = None, False
+        if known is not None:
+            return list(known)
     result = []
     for value in values:
         env["bid"] = value
         if allow(env):
             result.append(offset + value)
+    if result and keep:
+        if len(game.bid_allowed) >= _KEPT:
+            game.bid_allowed.clear()
+        game.bid_allowed[key] = tuple(result)
     if not result:
         raise NoBidError(
             f"the bid phase's allow expression '{allow.text}' leaves player {state.current} no bid "
             f"from {rules.lowest} to {highest} (hand size {state.hand_size})"
         )
     return result
+
+
+_MISSING = object()
+_KEPT = 4096
+"""At most this many sets of legal bids are kept per game (then the store starts again)."""
 
 
 class NoBidError(TrickrulesError):
