@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from trickrules.rules.ruleset import TrumpChoice
+
 from . import bid, choose_trumps, declare, discard, go_alone, pass_cards, place_cards, place_tokens, play, turn_up
 from .kinds import BID, CHOOSE_TRUMPS, DECLARE, DISCARD, GO_ALONE, PASS, PLACE_CARDS, PLACE_TOKENS, PLAY, TERMINAL, Phase
 
@@ -56,7 +58,42 @@ PHASES: dict[int, PhaseRules] = {
     DECLARE: PhaseRules(declare.player, declare.legal, declare.apply),
 }
 
+def start_next_step(state: State) -> None:
+    """Start the round's next step (skipping a phase that has nothing to do); after the last
+    phase, score the round."""
+    steps = state.game.steps
+    while True:
+        state._step += 1
+        step = steps[state._step]
+        kind = step.kind
+        if kind == "play":
+            play.start(state)
+        elif kind == "pass":
+            assert step.passing is not None
+            if not pass_cards.start(state, step.passing):
+                continue
+        elif kind == "turn_up":
+            turn_up.start(state)
+            continue
+        elif kind == "declare":
+            assert step.declaring is not None
+            declare.start(state, step.declaring)
+        elif kind == "go_alone":
+            if not go_alone.start(state):
+                continue
+        elif kind == "bid":
+            assert step.bidding is not None
+            bid.start(state, step.bidding)
+        elif kind == "choose_trumps":
+            trumps = state.game.ruleset.trumps
+            assert isinstance(trumps, TrumpChoice)
+            choose_trumps.start(state, trumps)
+        else:
+            state.end_round()
+        return
+
+
 ROUND_SETUP: tuple[Callable[[State], None], ...] = (place_tokens.new_round, place_cards.new_round)
 """What each phase module sets up at the start of a round, for the parts of the state it owns."""
 
-__all__ = ["PHASES", "ROUND_SETUP", "Phase", "PhaseRules", "TERMINAL_PLAYER", "declare", "go_alone", "turn_up"]
+__all__ = ["PHASES", "ROUND_SETUP", "Phase", "PhaseRules", "TERMINAL_PLAYER", "declare", "go_alone", "start_next_step", "turn_up"]
