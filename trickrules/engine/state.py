@@ -52,10 +52,10 @@ _FIELDS = (
     "_active", "_env", "_legal", "_phase", "_round_dicts", "_round_scores", "_step", "bids", "bonus",
     "contract", "counters", "current", "dealer", "deals", "declarer", "discarded", "events",
     "game", "given", "hand_size", "hands", "history", "leader", "led", "lost", "next_seat",
-    "num_players", "parts", "piles", "place_player", "place_queue", "play_game", "pool",
+    "num_players", "parts", "passes", "piles", "place_player", "place_queue", "play_game", "pool",
     "round", "round_teams", "section_suits", "section_tokens", "seed", "set_aside",
     "sitting_out", "stacks", "stock", "supply", "tables", "token_queue", "totals", "trick",
-    "trick_players", "trick_size", "tricks_played", "tricks_won", "trumps", "turned_up",
+    "trick_players", "trick_size", "tricks", "tricks_played", "tricks_won", "trumps", "turned_up",
 )
 """Every field of a `State` (its slots): what `clone` copies and a pickle keeps."""
 
@@ -125,6 +125,8 @@ class State:
             setup(self)
         self.trick: list[int] = []
         self.trick_players: list[int] = []
+        self.tricks: list[tuple[list[int], list[int]]] = []  # the round's finished tricks: cards, players
+        self.passes: list[dict[str, Any]] = []  # the round's finished passes (see pass_cards.apply)
         self.led = 0
         self._legal: list[int] | None = None
         self._reset_counters("round")
@@ -443,6 +445,14 @@ class State:
         `OutOfRangeError` for a player the game does not seat (players are 0 to n - 1).
         """
         return views.observation(self, refusals.number(player, self.num_players, "player"))
+
+    def observation_tensor(self, player: Any) -> list[float]:
+        """What `player` sees as a flat list of numbers, laid out by `Game.observation_layout()`."""
+        return self.game.observation_layout().tensor(self, refusals.number(player, self.num_players, "player"))
+
+    def information_state_string(self, player: Any) -> str:
+        """What `player` knows as text: the round's tricks by seat, own hand, passes and discards."""
+        return views.information_state_text(self, refusals.number(player, self.num_players, "player"))
 
     # ------------------------------------------------------------ copies and pickles
 
