@@ -34,13 +34,7 @@ from trickrules.engine.phases.kinds import PLACE_CARDS, PLACE_TOKENS, PLAY, TERM
 from trickrules.errors import GameNotOverError
 from trickrules.rules.placement import NO_SUIT
 from trickrules.rules.ruleset import TrumpChoice
-from trickrules.rules.scoring import (
-    PlayerRound,
-    RoundNames,
-    RoundScore,
-    game_winners,
-    score_round,
-)
+from trickrules.rules.scoring import PlayerRound, RoundScore, game_winners
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game, Matching, TrickTables
@@ -262,17 +256,8 @@ class State:
 
     def end_round(self) -> None:
         """Score the round, then deal the next one or end the game."""
-        game, n = self.play_game, self.num_players
-        players = [self.player_round(p) for p in range(n)]
-        envs = self.score_envs() if game.scores_expressions or game.counts_round_end else None
-        bids = tuple(b or 0 for b in self.bids)
-        known = RoundNames(game.measure_names, envs, self.round_teams, owned=True, bids=bids)
-        score = score_round(game.ruleset, players, self.tables.faces, envs, self.round_teams, known)
-        points = [sum(p) + b for p, b in zip(score.points, self.bonus)]
-        for team in self.round_teams:  # partners pool their points
-            pooled = sum(points[p] for p in team)
-            for p in team:
-                points[p] = pooled
+        game = self.play_game
+        score, points, known = round_end.score_now(self)
         for player, total in enumerate(points):
             self.totals[player] += total
         self.changed()
