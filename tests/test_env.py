@@ -262,3 +262,13 @@ def test_single_agent_env_opponents_and_seeds() -> None:
             trickrules.single_agent_env("hearts", **bad)
     with pytest.raises(EnvSetupError, match="reset"):
         trickrules.single_agent_env("hearts").step(0)
+
+
+def test_the_howto_snippet_runs() -> None:
+    """The first Python block of the how-to plays a game through the environment."""
+    page = (ROOT / "docs" / "howto" / "learning.md").read_text("utf-8")
+    code = page.split("```python\n", 1)[1].split("```", 1)[0]
+    scope: dict[str, Any] = {}
+    exec(compile(code, "learning.md", "exec"), scope)
+    env = scope["env"]
+    assert not env.agents and env.game_state.is_terminal()
