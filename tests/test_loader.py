@@ -302,3 +302,12 @@ def test_fuzzed_specs_raise_only_spec_errors(changes: list[tuple[tuple, object]]
         load_spec_text(yaml.safe_dump(data), "fuzz.yaml")
     except SpecError as error:
         assert all(problem.code in CODES and problem.line >= 1 for problem in error.problems)
+
+
+def test_pass_direction_case_without_directions_is_a_spec_error() -> None:
+    """An option case that leaves a pass phase's `to` without directions (found by the loader
+    fuzz test) is a problem of the spec, not a KeyError."""
+    text = (Path(__file__).resolve().parent.parent / "specs" / "hearts.yaml").read_text("utf-8").replace("rotate: {by_round: [left, right, across, none]}", "rotate: {}")
+    with pytest.raises(SpecError) as raised:
+        load_spec_text(text, "hearts.yaml")
+    assert raised.value.code == "TR204" and "pass direction" in raised.value.message

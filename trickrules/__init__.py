@@ -19,6 +19,7 @@ from trickrules.rules.ruleset import Ruleset
 from trickrules.tools.simulate import Comparison, SimulationError, SimulationResult, compare, simulate
 from trickrules.engine.state import TERMINAL_PLAYER, Phase, State
 from trickrules.engine.playouts import play_games, play_out
+from trickrules.learning import env, single_agent_env
 
 __all__ = [
     "Agent",
@@ -39,6 +40,7 @@ __all__ = [
     "TrickrulesError",
     "__version__",
     "compare",
+    "env",
     "load_game",
     "load_ruleset",
     "load_ruleset_text",
@@ -46,4 +48,5 @@ __all__ = [
     "play_games",
     "play_out",
     "simulate",
+    "single_agent_env",
 ]

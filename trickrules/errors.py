@@ -15,8 +15,10 @@ from typing import Sequence
 
 __all__ = [
     "CODES",
+    "EnvSetupError",
     "GameNotOverError",
     "IllegalActionError",
+    "MissingExtraError",
     "OutOfRangeError",
     "Problem",
     "SpecError",
@@ -168,6 +170,16 @@ class OutOfRangeError(TrickrulesError, ValueError):
 
 class GameNotOverError(TrickrulesError):
     """A result asked for that only a finished game has (e.g. `State.winners()` mid-game)."""
+
+
+class EnvSetupError(TrickrulesError, ValueError):
+    """A learning environment asked for with arguments it cannot take: an unknown reward
+    schedule or agent, players or options for a game already compiled, a seat out of range."""
+
+
+class MissingExtraError(TrickrulesError, ImportError):
+    """A feature that needs an optional extra that is not installed (e.g. ``learn``: PettingZoo,
+    Gymnasium and NumPy for `trickrules.env`); the message names the install command."""
 
 
 CODES: dict[str, str] = {

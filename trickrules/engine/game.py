@@ -19,6 +19,7 @@ from trickrules.rules.ranking import TrickWinner, compile_ranking
 from trickrules.rules.rewards import TrickRewards, compile_rewards
 from trickrules.engine.deals import given_deals
 from trickrules.engine.state import State
+from trickrules.engine.tensors import ObservationLayout
 from trickrules.rules.cards import card_names
 from trickrules.rules.conditions import card_holds, is_static, static_table
 from trickrules.rules.ruleset import CardCondition, Deck, Ruleset, TrumpChoice, default_round
@@ -123,6 +124,7 @@ class Game:
         self.card_ids = tuple(card.id for card in ruleset.deck.cards)
         self._card_index = card_names(ruleset.deck)  # ids, and ids with rank numbers
         self._tables: dict[frozenset[int], TrickTables] = {}
+        self._layout: ObservationLayout | None = None
 
     def _most_bid(self) -> int:
         """The largest bid any round allows: `highest` at the largest hand size."""
@@ -216,6 +218,20 @@ class Game:
     def num_distinct_actions(self) -> int:
         """Number of distinct action integers."""
         return self.info().num_distinct_actions
+
+    def observation_layout(self) -> ObservationLayout:
+        """The named segments of `State.observation_tensor`, laid out from the spec once."""
+        if self._layout is None:
+            self._layout = ObservationLayout(self)
+        return self._layout
+
+    def observation_tensor_size(self) -> int:
+        """The length of every observation tensor of this game (OpenSpiel's name)."""
+        return self.observation_layout().size
+
+    def observation_tensor_shape(self) -> list[int]:
+        """The shape of an observation tensor: one flat axis (OpenSpiel's name)."""
+        return [self.observation_layout().size]
 
     # ------------------------------------------------------------ text forms
 

@@ -5,11 +5,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from trickrules.rules.scoring import RoundNames, RoundScore
+from trickrules.rules.scoring import RoundNames, RoundScore, score_round
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
     from trickrules.engine.state import State
+
+
+def score_now(state: State) -> tuple[RoundScore, list[int], RoundNames]:
+    """The round scored as it stands, changing nothing: the score by rule, each player's points
+    (rules and rewards, partners' pooled) and the names scoring read (`State.end_round` adds
+    the points to the totals; a learning environment reads them mid-round)."""
+    game = state.play_game
+    players = [state.player_round(p) for p in range(state.num_players)]
+    envs = state.score_envs() if game.scores_expressions or game.counts_round_end else None
+    bids = tuple(b or 0 for b in state.bids)
+    known = RoundNames(game.measure_names, envs, state.round_teams, owned=True, bids=bids)
+    score = score_round(game.ruleset, players, state.tables.faces, envs, state.round_teams, known)
+    points = [sum(p) + b for p, b in zip(score.points, state.bonus)]
+    for team in state.round_teams:  # partners pool their points
+        pooled = sum(points[p] for p in team)
+        for p in team:
+            points[p] = pooled
+    return score, points, known
 
 
 def score_envs(state: State) -> list[dict[str, Any]]:

@@ -28,13 +28,7 @@ from trickrules.engine.phases import (
 from trickrules.engine.phases.kinds import PLACE_CARDS, PLACE_TOKENS, PLAY, TERMINAL
 from trickrules.errors import GameNotOverError
 from trickrules.rules.placement import NO_SUIT
-from trickrules.rules.scoring import (
-    PlayerRound,
-    RoundNames,
-    RoundScore,
-    game_winners,
-    score_round,
-)
+from trickrules.rules.scoring import PlayerRound, RoundScore, game_winners
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game, Matching, TrickTables
@@ -46,10 +40,10 @@ _FIELDS = (
     "_active", "_env", "_legal", "_phase", "_round_dicts", "_round_scores", "_step", "bids", "bonus",
     "contract", "counters", "current", "dealer", "deals", "declarer", "discarded", "events",
     "game", "given", "hand_size", "hands", "history", "leader", "led", "lost", "next_seat",
-    "num_players", "parts", "piles", "place_player", "place_queue", "play_game", "pool",
+    "num_players", "parts", "passes", "piles", "place_player", "place_queue", "play_game", "pool",
     "round", "round_teams", "section_suits", "section_tokens", "seed", "set_aside",
     "sitting_out", "stacks", "stock", "supply", "tables", "token_queue", "totals", "trick",
-    "trick_players", "trick_size", "tricks_played", "tricks_won", "trumps", "turned_up",
+    "trick_players", "trick_size", "tricks", "tricks_played", "tricks_won", "trumps", "turned_up",
 )
 """Every field of a `State` (its slots): what `clone` copies and a pickle keeps."""
 
@@ -119,6 +113,8 @@ class State:
             setup(self)
         self.trick: list[int] = []
         self.trick_players: list[int] = []
+        self.tricks: list[tuple[list[int], list[int]]] = []  # the round's finished tricks: cards, players
+        self.passes: list[dict[str, Any]] = []  # the round's finished passes (see pass_cards.apply)
         self.led = 0
         self._legal: list[int] | None = None
         self._reset_counters("round")
@@ -225,17 +221,8 @@ class State:
 
     def end_round(self) -> None:
         """Score the round, then deal the next one or end the game."""
-        game, n = self.play_game, self.num_players
-        players = [self.player_round(p) for p in range(n)]
-        envs = self.score_envs() if game.scores_expressions or game.counts_round_end else None
-        bids = tuple(b or 0 for b in self.bids)
-        known = RoundNames(game.measure_names, envs, self.round_teams, owned=True, bids=bids)
-        score = score_round(game.ruleset, players, self.tables.faces, envs, self.round_teams, known)
-        points = [sum(p) + b for p, b in zip(score.points, self.bonus)]
-        for team in self.round_teams:  # partners pool their points
-            pooled = sum(points[p] for p in team)
-            for p in team:
-                points[p] = pooled
+        game = self.play_game
+        score, points, known = round_end.score_now(self)
         for player, total in enumerate(points):
             self.totals[player] += total
         self.changed()
@@ -435,6 +422,14 @@ class State:
         `OutOfRangeError` for a player the game does not seat (players are 0 to n - 1).
         """
         return views.observation(self, refusals.number(player, self.num_players, "player"))
+
+    def observation_tensor(self, player: Any) -> list[float]:
+        """What `player` sees as a flat list of numbers, laid out by `Game.observation_layout()`."""
+        return self.game.observation_layout().tensor(self, refusals.number(player, self.num_players, "player"))
+
+    def information_state_string(self, player: Any) -> str:
+        """What `player` knows as text: the round's tricks by seat, own hand, passes and discards."""
+        return views.information_state_text(self, refusals.number(player, self.num_players, "player"))
 
     # ------------------------------------------------------------ copies and pickles
 

@@ -1,4 +1,5 @@
-"""Views of a state: a player's observation and the full debug text."""
+"""Views of a state: a player's observation, what a player knows (the round's tricks by seat,
+own passes and discards) and its information state as text, and the full debug text."""
 
 from __future__ import annotations
 
@@ -101,4 +102,65 @@ def debug_text(state: State) -> str:
             lines.append(f"    {section['section']}: {' '.join(section['cards']) or '-'} tokens {section['tokens']}")
     trick = " ".join(f"{t['player']}:{t['card']}" for t in view["trick"])
     lines.append(f"  trick: {trick or '-'}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- what a player knows
+
+
+def played_by_seat(state: State) -> list[list[int]]:
+    """The cards each seat played this round, in play order (finished tricks, then the current)."""
+    played: list[list[int]] = [[] for _ in range(state.num_players)]
+    for cards, players in [*state.tricks, (state.trick, state.trick_players)]:
+        for card, player in zip(cards, players):
+            played[player].append(card)
+    return played
+
+
+def passed_cards(state: State, player: int) -> list[int]:
+    """The cards `player` passed this round (its own choice: no one else sees them on the way)."""
+    passing = [*state.passes, *([state.parts["pass"]] if "pass" in state.parts else [])]
+    return [card for own in passing for card in own["passed"][player]]
+
+
+def received_cards(state: State, player: int) -> list[int]:
+    """The cards passed to `player` this round, once they have arrived."""
+    n = state.num_players
+    return [
+        card
+        for own in state.passes
+        for giver, cards in enumerate(own["passed"])
+        if (giver + own["offset"]) % n == player
+        for card in cards
+    ]
+
+
+def own_discards(state: State, player: int) -> list[int]:
+    """The cards `player` laid away face down this round (the dealer's discards; others see none)."""
+    return list(state.discarded) if player == getattr(state, "dealer", -1) else []
+
+
+def information_state_text(state: State, player: int) -> str:
+    """What `player` knows, as text: the public view, every trick of the round by seat, and its
+    own hand, passes and discards; never a card another player holds or laid away unseen."""
+    view = observation(state, player)
+    game, ids = state.game, state.game.card_ids
+    lines = [f"{game.ruleset.id}: seat {player} of {game.num_players}, round {state.round + 1}, phase {view['phase']}"]
+    lines.append(f"dealer {view['dealer']}, to move {view['current_player']}, trumps {' '.join(view['trumps']) or '-'}")
+    lines.append("hand: " + (" ".join(view["hand"]) or "-"))
+    if game.passes:
+        passing = [*state.passes, *([state.parts["pass"]] if "pass" in state.parts else [])]
+        to = f" (to seat {(player + passing[-1]['offset']) % game.num_players})" if passing else ""
+        lines.append(f"passed{to}: " + (" ".join(ids[c] for c in passed_cards(state, player)) or "-"))
+        lines.append("received: " + (" ".join(ids[c] for c in received_cards(state, player)) or "-"))
+    if game.discards:
+        lines.append("discarded: " + (" ".join(ids[c] for c in own_discards(state, player)) or "-"))
+    for number, (cards, players) in enumerate(state.tricks, 1):
+        plays = " ".join(f"{p}:{card_text(state, c)}" for c, p in zip(cards, players))
+        lines.append(f"trick {number}: {plays}")
+    trick = " ".join(f"{t['player']}:{t['card']}" for t in view["trick"])
+    lines.append(f"trick {len(state.tricks) + 1} (now): {trick or '-'}")
+    shown = ("hand", "trick", "phase", "dealer", "current_player", "trumps", "legal_actions", "round")
+    lines += [f"{key}: {value}" for key, value in view.items() if key not in shown]
+    lines += [f"round {r['round'] + 1} points: {r['points']}" for r in state.round_results]
     return "\n".join(lines)

@@ -100,7 +100,9 @@ class RoundCompiler:
             self.fail((*path, "cards"), "TR322", message)
         to_raw = raw.get("to", "left")
         chance = isinstance(to_raw, dict) and "chance" in to_raw
-        values = to_raw["chance"] if chance else to_raw["by_round"] if isinstance(to_raw, dict) else [to_raw]
+        values: list[Any] = to_raw["chance"] if chance else to_raw.get("by_round") or [] if isinstance(to_raw, dict) else [to_raw]
+        if not values:  # an option's case can stand for a mapping the schema never saw
+            self.fail((*path, "to"), "TR204", "a pass direction is a direction, {by_round: [...]} or {chance: [...]}")
         offsets = tuple(self.direction(v, (*path, "to")) for v in values)
         kind, seat = self.first(raw, path)
         return PassPhase(cards, Schedule(offsets, chance), tuple(str(v) for v in values), kind, seat)  # type: ignore[arg-type]

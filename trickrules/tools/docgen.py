@@ -461,6 +461,13 @@ def _limits() -> str:
     return limits_table()
 
 
+def _observation_layout(args: list[str], root: Path) -> str:
+    """The observation tensor layout of the spec at path ``args[0]``, as a Markdown table."""
+    from trickrules.engine.game import load_game
+
+    return load_game(root / args[0]).observation_layout().describe()
+
+
 GENERATORS: dict[str, Callable[[list[str], Path], str]] = {
     "spec-reference": lambda args, root: spec_reference(root=root),
     "rulebook": rulebook,
@@ -468,6 +475,7 @@ GENERATORS: dict[str, Callable[[list[str], Path], str]] = {
     "command-head": command_head,
     "record-fields": lambda args, root: record_fields(),
     "limits": lambda args, root: _limits(),
+    "observation-layout": _observation_layout,
 }
 """Every marker kind, by name: (marker arguments, project folder) -> Markdown."""
 

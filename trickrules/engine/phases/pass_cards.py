@@ -70,5 +70,5 @@ def apply(state: State, action: int) -> None:
         state.hands[receiver] = sorted(state.hands[receiver] + cards)
     if state.events is not None:
         state.log("passed", cards=[list(c) for c in own["passed"]], offset=own["offset"])
-    del state.parts["pass"]
+    state.passes.append(state.parts.pop("pass"))  # each player remembers what it gave or got
     state.next_step()

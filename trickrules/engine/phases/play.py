@@ -148,6 +148,7 @@ def resolve_trick(state: State) -> None:
         for env in cache.values():
             env["trick"] = state.tricks_played + 1
     state._active = None
+    state.tricks.append((cards, players))  # kept as they are: the state takes new lists below
     state.trick = []
     state.trick_players = []
     after_trick(state)
