@@ -62,9 +62,15 @@ def test_play_out_continues_a_game_in_progress() -> None:
 def test_play_games_refuses_a_wrong_number_of_agents() -> None:
     game = SHIPPED_GAMES["hearts"]
     with pytest.raises(ValueError, match="3 agents named for 4 players"):
-        list(trickrules.play_games(game, 1, agents=["random"] * 3))
+        trickrules.play_games(game, 1, agents=["random"] * 3)
     with pytest.raises(ValueError, match="unknown agent"):
-        list(trickrules.play_games(game, 1, agents="clever"))
+        trickrules.play_games(game, 1, agents="clever")
+    for count in (-1, 2.5, "3", True):
+        with pytest.raises(ValueError, match="number of games"):
+            trickrules.play_games(game, count)  # refused at the call, before any game
+    with pytest.raises(ValueError, match="first seed"):
+        trickrules.play_games(game, 1, seed="x")
+    assert list(trickrules.play_games(game, 0)) == []
 
 
 def test_the_legal_view_is_the_legal_actions_and_apply_legal_takes_one() -> None:

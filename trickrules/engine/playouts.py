@@ -12,7 +12,7 @@ public-API loop (``legal_actions``, ``step``, ``apply_action``) for the same see
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from trickrules.engine.agents import Agent, RandomAgent, make_agent
 from trickrules.engine.phases.kinds import TERMINAL
@@ -46,14 +46,15 @@ def seat_agents(names: Sequence[str], seed: int) -> list[Agent]:
 
 def play_games(
     game: Game,
-    n: int,
-    seed: int = 0,
+    n: Any,
+    seed: Any = 0,
     agents: str | Agent | Sequence[str | Agent] = "random",
     record: bool = False,
 ) -> Iterator[State]:
     """Play `n` games with seeds ``seed .. seed + n - 1`` and yield each finished state.
 
-    `agents` gives the agent of every seat, or one per seat. An agent named (``random``,
+    `n` and `seed` are whole numbers (anything else is a ValueError, raised at the call, as
+    are unknown agents). `agents` gives the agent of every seat, or one per seat. An agent named (``random``,
     ``greedy``) is new in every game, seeded as `simulate` seeds it (seat k of the game with
     seed s: ``s * 1000 + k``); an agent given as an object plays every game it is seated in,
     its generator running on from game to game. `record` keeps each game's event log. Every
@@ -62,6 +63,10 @@ def play_games(
     >>> game = trickrules.load_game("specs/hearts.yaml", options={"single_hand": True})
     >>> totals = [state.returns() for state in trickrules.play_games(game, 1000)]
     """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"the number of games is a whole number, 0 or more, not {n!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the first seed is a whole number, not {seed!r}")
     seats: list[str | Agent] = [agents] if isinstance(agents, str) or not isinstance(agents, Sequence) else list(agents)
     if len(seats) == 1:
         seats *= game.num_players
@@ -70,6 +75,10 @@ def play_games(
     for name in seats:
         if isinstance(name, str):
             make_agent(name)  # an unknown name fails before the first game
+    return _play(game, n, seed, seats, record)
+
+
+def _play(game: Game, n: int, seed: int, seats: list[str | Agent], record: bool) -> Iterator[State]:
     named = any(isinstance(name, str) for name in seats)
     fixed = [name for name in seats if not isinstance(name, str)]
     players: list[Agent] = fixed if not named else []
