@@ -91,6 +91,9 @@ class Game:
         )
         self.player_counters = tuple((c.name, c.scope) for c in ruleset.counters if c.scope != "table")
         self.counts_round_end = any(c.on_round_end is not None for c in ruleset.counters)
+        read = [r.expression for r in ruleset.scoring.round_rules] + [c.on_round_end for c in ruleset.counters]
+        self.scoring_reads = tuple(sorted(frozenset().union(*(e.names for e in read if e is not None))))
+        """Every name the round's scoring expressions and round-end counters read."""
         self.team_of = tuple(next(i for i, team in enumerate(ruleset.teams) if p in team) for p in range(ruleset.players)) if ruleset.teams else ()
         self.passes = any(step.kind == "pass" for step in self.steps)
         self.bidding = next((step.bidding for step in self.steps if step.bidding is not None), None)

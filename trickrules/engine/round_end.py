@@ -32,12 +32,19 @@ def score_now(state: State) -> tuple[RoundScore, list[int], RoundNames]:
 
 def score_envs(state: State) -> list[dict[str, Any]]:
     """What each player's scoring expressions read besides the measures: options,
-    counters, `bid` (0 if none), `bids`, `hand_size`, `players`."""
+    counters, `bid` (0 if none), `bids`, `hand_size`, `players`, as far as the game's scoring
+    reads them (`Game.scoring_reads`)."""
     bids = tuple(b or 0 for b in state.bids)
     common = {"bids": bids, "hand_size": state.hand_size, "players": state.num_players}
     common |= {"declarer": state.declarer, "alone": int(bool(state.sitting_out))}
     declaring = declaring_side(state)
-    return [{**state.env(p), **common, "bid": bids[p], "makers": int(p in declaring)} for p in range(state.num_players)]
+    reads = state.play_game.scoring_reads  # only these are read: the mappings hold no more
+    result = []
+    for player in range(state.num_players):
+        env = state.env(player)
+        own = {**common, "bid": bids[player], "makers": int(player in declaring)}
+        result.append({name: own[name] if name in own else env[name] for name in reads if name in own or name in env})
+    return result
 
 
 def declaring_side(state: State) -> tuple[int, ...]:
