@@ -15,7 +15,9 @@ Two ways of playing, both random agents, one process:
 kingdoms and meadows play with 4 players and their default options (a game of 4 rounds, a match
 of 4 deals); hearts, spades, oh_hell and euchre play one hand with the options that make them
 OpenSpiel's game (``benchmarks/bench_classics.py``), against pyspiel with its default parameters
-(oh_hell with 3 players), whose chance outcomes (the deal) are drawn through its API.
+(oh_hell with 3 players), whose chance outcomes (the deal) are drawn through its API. pyspiel
+runs in each engine's process, its runs taking turns with trickrules' runs of the same spec, and
+each engine's ratio is against its own pyspiel runs: a slow spell of a shared machine slows both.
 Also: clones per second, and a clone-then-playout loop as a search bot runs it.
 Prints the best of R runs of N games per figure, and trickrules over pyspiel.
 """
@@ -98,22 +100,30 @@ def clone_rates(game: Any, games: int, seed: int) -> tuple[float, float]:
 
 
 def child(games: int, repeat: int, specs: list[str]) -> None:
-    """Measure in this process and print one JSON line."""
+    """Measure in this process and print one JSON line. The runs of one spec take turns (API,
+    loop, pyspiel, again), so that a slow spell of a shared machine slows all three alike."""
     from trickrules.tools.build_compiled import compiled
 
+    spiel = pyspiel_games(specs)
     figures: dict[str, Any] = {"compiled": compiled()}
     for name in specs:
         game = load(name)
         count = max(50, games // 4) if name == "kingdoms" else games
         api_rate(game, 20, 0)  # warm the per-trumps tables
-        api = max(api_rate(game, count, 1000 * r) for r in range(repeat))
-        loop = max(loop_rate(game, count, 1000 * r) for r in range(repeat))
+        rates: dict[str, list[float]] = {"api": [], "loop": [], "pyspiel": []}
+        for r in range(repeat):
+            rates["api"].append(api_rate(game, count, 1000 * r))
+            rates["loop"].append(loop_rate(game, count, 1000 * r))
+            if name in spiel:
+                rates["pyspiel"].append(spiel[name](count, 1000 * r))
         clones, playouts = clone_rates(game, count, 7)
-        figures[name] = {"api": api, "loop": loop, "clones": clones, "playouts": playouts}
+        figures[name] = {way: max(values) for way, values in rates.items() if values}
+        figures[name] |= {"clones": clones, "playouts": playouts}
     print(json.dumps(figures))
 
 
-def pyspiel_rates(games: int, repeat: int, specs: list[str]) -> dict[str, float]:
+def pyspiel_games(specs: list[str]) -> dict[str, Any]:
+    """For each classic among `specs`, a function (games, seed) -> pyspiel's games per second."""
     try:
         import pyspiel
     except ImportError:
@@ -121,13 +131,13 @@ def pyspiel_rates(games: int, repeat: int, specs: list[str]) -> dict[str, float]
         return {}
     from bench_classics import CLASSICS, pyspiel_hands
 
-    rates = {}
+    found = {}
     for name in specs:
         if name in CLASSIC_NAMES:
             game = pyspiel.load_game(name, CLASSICS[name].parameters)
             pyspiel_hands(game, 20, 0)
-            rates[name] = max(pyspiel_hands(game, games, 1000 * r)[0] for r in range(repeat))
-    return rates
+            found[name] = lambda count, seed, game=game: pyspiel_hands(game, count, seed)[0]
+    return found
 
 
 def run_child(root: Path, games: int, repeat: int, specs: list[str]) -> dict[str, Any]:
@@ -170,22 +180,23 @@ def main() -> int:
         return 0
     load_before = os.getloadavg()[0]
     results = {label: run_child(root, args.games, args.repeat, args.specs) for label, root in engines().items()}
-    pyspiel = pyspiel_rates(args.games, args.repeat, args.specs)
     print(f"random games per second, best of {args.repeat} x {args.games} (kingdoms x {max(50, args.games // 4)}); "
           f"load average before: {load_before:.2f}")
-    columns = [(label, way) for label in results for way in ("api", "loop")]
-    header = f"{'spec':9s}" + "".join(f"{label + ' ' + way:>15s}" for label, way in columns) + f"{'pyspiel':>10s}"
-    print(header)
+    print("pyspiel runs in each engine's process, taking turns with trickrules' runs of the same spec")
+    columns = [(label, way) for label in results for way in ("api", "loop", "pyspiel")]
+    print(f"{'spec':9s}" + "".join(f"{label + ' ' + way:>17s}" for label, way in columns))
     for name in args.specs:
-        row = f"{name:9s}" + "".join(f"{results[label][name][way]:15.0f}" for label, way in columns)
-        row += f"{pyspiel[name]:10.0f}" if name in pyspiel else f"{'':>10s}"
-        print(row)
-    if pyspiel:
-        print("\ntrickrules over pyspiel (games/s)")
-        print(f"{'spec':9s}" + "".join(f"{label + ' ' + way:>15s}" for label, way in columns))
-        for name in args.specs:
-            if name in pyspiel:
-                print(f"{name:9s}" + "".join(f"{results[label][name][way] / pyspiel[name]:14.2f}x" for label, way in columns))
+        cells = [results[label][name].get(way) for label, way in columns]
+        print(f"{name:9s}" + "".join(f"{cell:17.0f}" if cell is not None else f"{'':>17s}" for cell in cells))
+    classics = [name for name in args.specs if all("pyspiel" in results[label][name] for label in results)]
+    if classics:
+        print("\ntrickrules over pyspiel (games/s), each engine against the pyspiel runs of its own process")
+        ratios = [(label, way) for label in results for way in ("api", "loop")]
+        print(f"{'spec':9s}" + "".join(f"{label + ' ' + way:>15s}" for label, way in ratios))
+        for name in classics:
+            print(f"{name:9s}" + "".join(
+                f"{results[label][name][way] / results[label][name]['pyspiel']:14.2f}x" for label, way in ratios
+            ))
     print("\nclones per second, and clone-then-random-playout per second (from the middle of a game)")
     print(f"{'spec':9s}" + "".join(f"{label + ' clones':>17s}{label + ' playouts':>17s}" for label in results))
     for name in args.specs:
