@@ -55,3 +55,26 @@ def test_the_whole_suite_passes_against_the_compiled_engine() -> None:
     tail = "\n".join((run.stdout + run.stderr).splitlines()[-40:])
     assert run.returncode == 0, f"the suite fails against the compiled engine:\n{tail}"
     assert " passed" in tail and " failed" not in tail, tail
+
+
+def test_a_compiled_engine_built_from_other_sources_is_warned_about(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import warnings
+
+    from trickrules.tools import compiled_engine as build_compiled
+
+    (tmp_path / "engine.py").write_text("x = 1\n")
+    monkeypatch.setattr(build_compiled, "compiled", lambda: True)
+    (tmp_path / build_compiled.DIGEST_FILE).write_text(build_compiled.sources_digest(tmp_path) + "\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        build_compiled.check_build(tmp_path)  # built from these sources: nothing to say
+    (tmp_path / "engine.py").write_text("x = 2\n")
+    with pytest.warns(RuntimeWarning, match="built from other sources"):
+        build_compiled.check_build(tmp_path)
+    (tmp_path / build_compiled.DIGEST_FILE).unlink()
+    with pytest.warns(RuntimeWarning, match="rebuild"):
+        build_compiled.check_build(tmp_path)
+    monkeypatch.setattr(build_compiled, "compiled", lambda: False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        build_compiled.check_build(tmp_path)  # the pure-Python engine: nothing to check

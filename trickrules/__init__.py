@@ -20,6 +20,9 @@ from trickrules.tools.simulate import Comparison, SimulationError, SimulationRes
 from trickrules.engine.state import TERMINAL_PLAYER, Phase, State
 from trickrules.engine.playouts import play_games, play_out
 from trickrules.learning import env, single_agent_env
+from trickrules.tools.compiled_engine import check_build as _check_build
+
+_check_build()
 
 __all__ = [
     "Agent",

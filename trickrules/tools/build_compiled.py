@@ -14,14 +14,15 @@ module before a source file of the same name). Run from a checkout, with mypy in
 from __future__ import annotations
 
 import argparse
-import hashlib
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent
+from trickrules.tools.compiled_engine import DIGEST_FILE, PACKAGE, check_build, compiled, sources_digest
+
+__all__ = ["BuildError", "MODULES", "build", "built_files", "check_build", "clean", "compiled", "compiled_copy", "sources_digest"]
 
 MODULES = (
     "engine/game.py",
@@ -52,13 +53,6 @@ MODULES = (
 """The modules compiled, relative to the package: those a game runs through per action."""
 
 
-def compiled() -> bool:
-    """Whether the engine runs compiled (the state module is an extension module)."""
-    from trickrules.engine import state
-
-    return not state.__file__.endswith(".py")
-
-
 def built_files(root: Path = PACKAGE) -> list[Path]:
     """The extension modules a build left in the package."""
     return sorted(p for pattern in ("*.so", "*.pyd") for p in root.rglob(pattern) if p.is_file())
@@ -69,6 +63,7 @@ def clean(root: Path = PACKAGE) -> int:
     files = built_files(root)
     for path in files:
         path.unlink()
+    (root / DIGEST_FILE).unlink(missing_ok=True)
     shutil.rmtree(root.parent / "build", ignore_errors=True)
     return len(files)
 
@@ -92,6 +87,8 @@ def build(root: Path = PACKAGE) -> None:
     env = {**os.environ, "MYPYC_OPT_LEVEL": os.environ.get("MYPYC_OPT_LEVEL", "3")}
     done = subprocess.run([sys.executable, "-c", _SETUP, *sources], cwd=root.parent, env=env, capture_output=True, text=True)
     shutil.rmtree(root.parent / "build", ignore_errors=True)
+    if done.returncode == 0:
+        (root / DIGEST_FILE).write_text(sources_digest(root) + "\n")
     if done.returncode != 0:
         messages = [line for line in (done.stdout + done.stderr).splitlines() if "error" in line.lower()]
         raise BuildError("\n".join(messages[-20:]) or f"mypyc exited with status {done.returncode}")
@@ -102,16 +99,9 @@ class BuildError(Exception):
 
 
 _SKIPPED = shutil.ignore_patterns(
-    ".git", ".venv", ".cache", "build", "dist", "site", "__pycache__", "*.so", "*.pyd", ".hypothesis", ".*_cache"
+    ".git", ".venv", ".cache", "build", "dist", "site", "__pycache__", "*.so", "*.pyd", ".hypothesis", ".*_cache",
+    "compiled-from.txt",
 )
-
-
-def sources_digest(root: Path = PACKAGE) -> str:
-    """A digest of every Python source of the package: a compiled build is good for one digest."""
-    digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 def compiled_copy(checkout: Path, cache: Path) -> Path:
@@ -129,7 +119,7 @@ def compiled_copy(checkout: Path, cache: Path) -> Path:
         build(package)
         partial = cache / f"{store.name}.partial"
         shutil.rmtree(partial, ignore_errors=True)
-        for path in built_files(package):
+        for path in [*built_files(package), package / DIGEST_FILE]:
             target = partial / path.relative_to(tree)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
