@@ -78,3 +78,18 @@ def test_a_compiled_engine_built_from_other_sources_is_warned_about(tmp_path: Pa
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         build_compiled.check_build(tmp_path)  # the pure-Python engine: nothing to check
+
+
+def test_only_the_newest_builds_are_kept(tmp_path: Path) -> None:
+    import time
+
+    from trickrules.tools.build_compiled import prune
+
+    names = [f"{n:016x}" for n in range(5)]
+    for number, name in enumerate(names):
+        (tmp_path / name).mkdir()
+        os.utime(tmp_path / name, (time.time() + number, time.time() + number))
+    (tmp_path / "tree").mkdir()  # the copy itself is no build
+    removed = prune(tmp_path, keep=3)
+    assert sorted(p.name for p in removed) == names[:2]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names[2:] + ["tree"])

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from trickrules.tools.compiled_engine import DIGEST_FILE, PACKAGE, check_build, compiled, sources_digest
 
-__all__ = ["BuildError", "MODULES", "build", "built_files", "check_build", "clean", "compiled", "compiled_copy", "sources_digest"]
+__all__ = ["BuildError", "MODULES", "build", "built_files", "check_build", "clean", "compiled", "compiled_copy", "prune", "sources_digest"]
 
 MODULES = (
     "engine/game.py",
@@ -104,6 +104,19 @@ _SKIPPED = shutil.ignore_patterns(
 )
 
 
+def prune(cache: Path, keep: int = 3) -> list[Path]:
+    """Remove all but the `keep` newest builds kept in `cache` (one per source digest); returns
+    the removed ones."""
+    stores = sorted(
+        (p for p in cache.iterdir() if p.is_dir() and len(p.name) == 16 and all(c in "0123456789abcdef" for c in p.name)),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
+    for old in stores[keep:]:
+        shutil.rmtree(old, ignore_errors=True)
+    return stores[keep:]
+
+
 def compiled_copy(checkout: Path, cache: Path) -> Path:
     """A fresh copy of the checkout at `checkout` in `cache`, with the engine compiled.
 
@@ -124,6 +137,7 @@ def compiled_copy(checkout: Path, cache: Path) -> Path:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
         partial.rename(store)
+        prune(cache)
     else:
         for path in store.rglob("*"):
             if path.is_file():
