@@ -23,6 +23,7 @@ from typing import Any
 import pyspiel
 import pytest
 import trickrules
+from openspiel_common import assert_check_notices, assert_replay_notices, first_corrupted
 from openspiel_euchre import (
     ALONE,
     DEFAULT_PARAMS,
@@ -820,33 +821,26 @@ MUTATIONS: list[Mutation] = [
 def corrupted(mutation: Mutation, traces: list[EuchreTrace]) -> tuple[EuchreTrace, EuchreTrace]:
     """The first trace `mutation` applies to (the crafted hands of the defaults after the random ones), and its corrupted copy."""
     pool = traces + [crafted(n) for n in REPLAYABLE_CRAFTED if not CRAFTED_HANDS[n][1]]
-    return next((t, m) for t in pool if (m := mutation(t)) is not None)
+    return first_corrupted(mutation, pool)
 
 
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=lambda m: m.__name__)
 def test_a_corrupted_trace_breaks_openspiel_rules_as_we_read_them(mutation, traces):
     original, mutated = corrupted(mutation, traces)
-    assert check_trace(original) == []
-    assert check_trace(mutated), f"{mutation.__name__} (seed {original.seed}) went unnoticed by check_trace"
+    assert_check_notices(mutation.__name__, original, mutated, check_trace)
 
 
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=lambda m: m.__name__)
 def test_the_replay_in_the_stand_in_engine_reports_a_corrupted_trace(mutation, traces):
     original, mutated = corrupted(mutation, traces)
     game = ReadingGame()
-    assert replay_in_trickrules(original, game) == []
-    differences = replay_in_trickrules(mutated, game)
-    assert differences, f"{mutation.__name__} (seed {original.seed}) went unnoticed"
-    assert len(differences) == 1 and f"seed {original.seed}" in differences[0]
+    assert_replay_notices(mutation.__name__, original, mutated, lambda t: replay_in_trickrules(t, game))
 
 
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=lambda m: m.__name__)
 def test_the_replay_reports_a_corrupted_trace(mutation, traces, euchre):
     original, mutated = corrupted(mutation, traces)
-    assert replay_in_trickrules(original, euchre) == []
-    differences = replay_in_trickrules(mutated, euchre)
-    assert differences, f"{mutation.__name__} (seed {original.seed}) went unnoticed"
-    assert len(differences) == 1 and f"seed {original.seed}" in differences[0]
+    assert_replay_notices(mutation.__name__, original, mutated, lambda t: replay_in_trickrules(t, euchre))
 
 
 # ---------------------------------------------------------------- a broken spec is caught

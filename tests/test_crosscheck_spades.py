@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import pyspiel
 import pytest
+from openspiel_common import assert_check_notices, assert_replay_notices, first_corrupted
 from openspiel_spades import SPADES_OPTIONS as _OPTIONS, SPADES_SPEC as _SPEC
 from openspiel_spades import (
     DEFAULT_PARAMS,
@@ -382,23 +383,19 @@ MUTATIONS: list[Mutation] = [
 
 def corrupted(mutation: Mutation, traces: list[SpadesTrace]) -> tuple[SpadesTrace, SpadesTrace]:
     """The first trace `mutation` applies to, and its corrupted copy."""
-    return next((t, m) for t in traces if (m := mutation(t)) is not None)
+    return first_corrupted(mutation, traces)
 
 
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=lambda m: m.__name__)
 def test_a_corrupted_trace_breaks_openspiel_rules_as_we_read_them(mutation, traces):
     original, mutated = corrupted(mutation, traces)
-    assert check_trace(original) == []
-    assert check_trace(mutated), f"{mutation.__name__} (seed {original.seed}) went unnoticed by check_trace"
+    assert_check_notices(mutation.__name__, original, mutated, check_trace)
 
 
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=lambda m: m.__name__)
 def test_the_replay_reports_a_corrupted_trace(mutation, traces, spades):
     original, mutated = corrupted(mutation, traces)
-    assert replay_in_trickrules(original, spades) == []
-    differences = replay_in_trickrules(mutated, spades)
-    assert differences, f"{mutation.__name__} (seed {original.seed}) went unnoticed"
-    assert len(differences) == 1 and f"seed {original.seed}" in differences[0]
+    assert_replay_notices(mutation.__name__, original, mutated, lambda t: replay_in_trickrules(t, spades))
 
 
 # ---------------------------------------------------------------- a broken spec is caught
