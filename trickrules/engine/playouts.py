@@ -38,10 +38,10 @@ def play_out(state: State, agents: Sequence[Agent]) -> State:
     return state
 
 
-def seat_agents(names: Sequence[str], seed: int) -> list[Agent]:
-    """The agents of one game as `simulate` seats them: seat k's generator is seeded with
-    ``seed * 1000 + k``."""
-    return [make_agent(name, seed * 1000 + seat) for seat, name in enumerate(names)]
+def seat_agents(seats: Sequence[str | Agent], seed: int) -> list[Agent]:
+    """The agents of the game with `seed` as `simulate` seats them: an agent named is new, its
+    generator seeded with ``seed * 1000 + k`` for seat k; an agent object is itself."""
+    return [make_agent(a, seed * 1000 + k) if isinstance(a, str) else a for k, a in enumerate(seats)]
 
 
 def play_games(
@@ -84,5 +84,5 @@ def _play(game: Game, n: int, seed: int, seats: list[str | Agent], record: bool)
     players: list[Agent] = fixed if not named else []
     for number in range(seed, seed + n):
         if named:
-            players = [make_agent(a, number * 1000 + k) if isinstance(a, str) else a for k, a in enumerate(seats)]
+            players = seat_agents(seats, number)
         yield play_out(game.new_initial_state(number, record=record), players)

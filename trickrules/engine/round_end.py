@@ -79,11 +79,7 @@ def count_round_end(state: State, known: RoundNames) -> None:
 
 def game_env(state: State) -> dict[str, Any]:
     """What `until` reads: a player counter is everyone's values, in seat order."""
-    env = {**state.game.constants, **state.counters}
-    env["trick"] = state.tricks_played + 1
-    env["totals"] = tuple(state.totals)
-    env["players"] = state.num_players
-    env["hand_size"] = state.hand_size
+    env = dict(state.env(0))
     for name, _ in state.game.player_counters:
         env[name] = tuple(state.counters[name])
     env["round"] = state.round  # rounds played
