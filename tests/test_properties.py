@@ -1525,8 +1525,8 @@ def test_break_counter_reset() -> None:
 def test_break_scoring_reads_stale_counters(monkeypatch: pytest.MonkeyPatch) -> None:
     score_envs = State.score_envs
 
-    def initial_counters(self: State) -> list[dict[str, Any]]:
-        envs = score_envs(self)
+    def initial_counters(self: State, only: list[int] | None = None) -> list[dict[str, Any]]:
+        envs = score_envs(self, only)
         return [{**env, "reds": 0, "high": 1} for env in envs]
 
     monkeypatch.setattr(State, "score_envs", initial_counters)

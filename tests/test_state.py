@@ -164,3 +164,10 @@ def test_options_from_text_and_values():
     with pytest.raises(trickrules.SpecError) as caught:
         trickrules.load_game(MEADOWS, options={"trumpz": "blue"})
     assert caught.value.code == "TR304"
+
+
+def test_the_hot_path_phase_integers_are_the_enum_values() -> None:
+    from trickrules.engine.phases import kinds
+
+    for phase in Phase:
+        assert getattr(kinds, phase.name) == phase.value

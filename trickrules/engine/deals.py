@@ -11,7 +11,7 @@ import hashlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.errors import DealError
 
@@ -42,7 +42,7 @@ def deal_order(seed: int, round_number: int, num_cards: int) -> list[int]:
     return sorted(range(num_cards), key=keys.__getitem__)
 
 
-_SEED_BY_INTEGER: Callable[[random.Random, int], None] = getattr(random.Random.__mro__[1], "seed")
+_SEED_BY_INTEGER: Final[Callable[[random.Random, int], None]] = getattr(random.Random.__mro__[1], "seed")
 """The generator's own seeding by an integer, under `random.Random.seed`'s handling of text."""
 
 

@@ -91,6 +91,10 @@ class Game:
         )
         self.player_counters = tuple((c.name, c.scope) for c in ruleset.counters if c.scope != "table")
         self.counts_round_end = any(c.on_round_end is not None for c in ruleset.counters)
+        self.team_envs_only = self.scores_expressions and not self.counts_round_end and all(
+            r.per == "team" for r in ruleset.scoring.round_rules if r.kind == "expression"
+        )
+        """Scoring reads only teams' names: each team's names start from its first seat's."""
         read = [r.expression for r in ruleset.scoring.round_rules] + [c.on_round_end for c in ruleset.counters]
         self.scoring_reads = tuple(sorted(frozenset().union(*(e.names for e in read if e is not None))))
         """Every name the round's scoring expressions and round-end counters read."""
@@ -105,6 +109,9 @@ class Game:
         self.bid_allowed: dict[tuple[Any, ...], tuple[int, ...]] = {}
         """Legal bids by the bid range and the values of `bid_reads` (see phases.bid)."""
         trumps = ruleset.trumps
+        self.trump_choice = trumps if isinstance(trumps, TrumpChoice) else None
+        """How trumps are chosen, when they are (read per action while choosing)."""
+        self.num_suits = len(ruleset.deck.suits)
         self.chooses_in_rounds = isinstance(trumps, TrumpChoice) and bool(trumps.rounds)
         self.discards = self.chooses_in_rounds and any(r.dealer_takes_turned_up for r in trumps.rounds)  # type: ignore[union-attr]
         self.goes_alone = any(step.kind == "go_alone" for step in self.steps)

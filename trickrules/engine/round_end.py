@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from trickrules.rules.scoring import RoundNames, RoundScore, score_round
+from trickrules.rules.scoring import PlayerRound, RoundNames, RoundScore, pile_measures, score_round
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
@@ -17,11 +17,21 @@ def score_now(state: State) -> tuple[RoundScore, list[int], RoundNames]:
     (rules and rewards, partners' pooled) and the names scoring read (`State.end_round` adds
     the points to the totals; a learning environment reads them mid-round)."""
     game = state.play_game
-    players = [state.player_round(p) for p in range(state.num_players)]
-    envs = state.score_envs() if game.scores_expressions or game.counts_round_end else None
+    n = state.num_players
+    if game.ruleset.tableau is None:  # the measures come from piles, tricks and tokens alone
+        players: list[PlayerRound] = []
+        measures = pile_measures(game.ruleset, state.piles, state.tricks_won, state.pool)
+    else:
+        players = [state.player_round(p) for p in range(n)]
+        measures = None
+    envs: list[dict[str, Any]] | None = None
+    if game.team_envs_only:  # a team's names start from its first seat's: the others are not read
+        envs = state.score_envs([team[0] for team in state.round_teams])
+    elif game.scores_expressions or game.counts_round_end:
+        envs = state.score_envs()
     bids = tuple(b or 0 for b in state.bids)
     known = RoundNames(game.measure_names, envs, state.round_teams, owned=True, bids=bids)
-    score = score_round(game.ruleset, players, state.tables.faces, envs, state.round_teams, known)
+    score = score_round(game.ruleset, players, state.tables.faces, envs, state.round_teams, known, measures)
     points = [sum(p) + b for p, b in zip(score.points, state.bonus)]
     for team in state.round_teams:  # partners pool their points
         pooled = sum(points[p] for p in team)
@@ -30,20 +40,31 @@ def score_now(state: State) -> tuple[RoundScore, list[int], RoundNames]:
     return score, points, known
 
 
-def score_envs(state: State) -> list[dict[str, Any]]:
+def score_envs(state: State, only: list[int] | None = None) -> list[dict[str, Any]]:
     """What each player's scoring expressions read besides the measures: options,
     counters, `bid` (0 if none), `bids`, `hand_size`, `players`, as far as the game's scoring
-    reads them (`Game.scoring_reads`)."""
-    bids = tuple(b or 0 for b in state.bids)
-    common = {"bids": bids, "hand_size": state.hand_size, "players": state.num_players}
-    common |= {"declarer": state.declarer, "alone": int(bool(state.sitting_out))}
-    declaring = declaring_side(state)
+    reads them (`Game.scoring_reads`). With `only`, the other players' mappings are empty."""
+    bids = tuple([b or 0 for b in state.bids])
+    common: dict[str, Any] = {"bids": bids, "hand_size": state.hand_size, "players": state.num_players}
+    common["declarer"] = state.declarer
+    common["alone"] = int(bool(state.sitting_out))
     reads = state.play_game.scoring_reads  # only these are read: the mappings hold no more
-    result = []
+    declaring = declaring_side(state) if "makers" in reads else ()
+    result: list[dict[str, Any]] = []
     for player in range(state.num_players):
-        env = state.env(player)
-        own = {**common, "bid": bids[player], "makers": int(player in declaring)}
-        result.append({name: own[name] if name in own else env[name] for name in reads if name in own or name in env})
+        values: dict[str, Any] = {}
+        if only is None or player in only:
+            env = state.env(player)
+            for name in reads:  # a player's own values first, then the common ones, then `env`
+                if name == "bid":
+                    values[name] = bids[player]
+                elif name == "makers":
+                    values[name] = int(player in declaring)
+                elif name in common:
+                    values[name] = common[name]
+                elif name in env:
+                    values[name] = env[name]
+        result.append(values)
     return result
 
 

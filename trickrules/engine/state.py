@@ -10,7 +10,7 @@ the trick, won cards, the tableau, scores); a phase module keeps the rest itself
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.engine import views
 from trickrules.engine import refusals, round_end
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["TERMINAL_PLAYER", "Phase", "State", "deal_order"]
 
 
-_FIELDS = (
+_FIELDS: Final = (
     "_active", "_env", "_legal", "_phase", "_round_dicts", "_round_scores", "_step", "bids", "bonus",
     "contract", "counters", "current", "dealer", "deals", "declarer", "discarded", "events",
     "game", "given", "hand_size", "hands", "history", "leader", "led", "lost", "next_seat",
@@ -122,6 +122,7 @@ class State:
         self.leader = self.current = (self.dealer + 1) % n
         self.bids: list[int | None] = [None] * n
         self.declarer = -1  # who chose trumps in rounds of choosing (-1: no one)
+        self.turned_up = -1  # until a turn_up phase shows a card
         self.sitting_out: list[int] = []
         self.discarded: list[int] = []
         self.trick_size = n
@@ -241,9 +242,9 @@ class State:
         else:
             self._start_round()
 
-    def score_envs(self) -> list[dict[str, Any]]:
+    def score_envs(self, only: list[int] | None = None) -> list[dict[str, Any]]:
         """What each player's scoring expressions read besides the measures (see `round_end`)."""
-        return round_end.score_envs(self)
+        return round_end.score_envs(self, only)
 
     @property
     def round_results(self) -> list[dict[str, Any]]:

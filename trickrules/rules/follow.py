@@ -8,6 +8,7 @@ leaves nothing changes nothing ("must ..., if able"). Leading is free.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from trickrules.rules.faces import Faces
 from trickrules.rules.ruleset import FollowRule
@@ -31,7 +32,7 @@ def trump_if_void(faces: Faces) -> Narrowing:
     return lambda cards, led: [c for c in cards if is_trump[c]]
 
 
-FOLLOW_RULES: dict[str, Callable[[Faces], Narrowing]] = {
+FOLLOW_RULES: Final[dict[str, Callable[[Faces], Narrowing]]] = {
     "follow_led": follow_led,
     "trump_if_void": trump_if_void,
 }

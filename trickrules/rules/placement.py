@@ -9,9 +9,10 @@ as it needs tokens).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-NO_SUIT = -1
-NO_SECTION = -1
+NO_SUIT: Final = -1
+NO_SECTION: Final = -1
 
 
 def section_for(suit: int, section_suits: list[int]) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from trickrules.rules.conditions import TrickTest, card_holds, static_table, trick_test
 from trickrules.rules.faces import Faces
@@ -21,7 +22,7 @@ Gain = tuple[int, int, int, int]
 TrickRewards = Callable[[Sequence[int], Sequence[int], int, int], list[Gain]]
 """(cards in play order, their players, winner's position, led group) -> gains."""
 
-POINTS = -1
+POINTS: Final = -1
 
 
 @dataclass(frozen=True, slots=True)

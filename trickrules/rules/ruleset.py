@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from collections.abc import Mapping
-from typing import Any, Literal, Union
+from typing import Any, Final, Literal, Union
 
 from trickrules.rules.expressions import Expression
 
-TRUMP_GROUP = -1
+TRUMP_GROUP: Final = -1
 """The follow group of every card whose counting suit is a trump."""
 
 
@@ -239,7 +239,7 @@ class Reward:
     amount: Amount
 
 
-UNLIMITED = -1
+UNLIMITED: Final = -1
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 from itertools import chain
 
 from trickrules.rules.faces import Faces
@@ -99,50 +99,56 @@ def score_round(
     envs: Sequence[Mapping[str, Any]] | None = None,
     teams: Sequence[Sequence[int]] | None = None,
     known: RoundNames | None = None,
+    measures: list[list[int]] | None = None,
 ) -> RoundScore:
     """Score a finished round: each section once, then the measures and the point rules.
 
     `envs` are the values each player's expressions read besides the measures (options,
     counters); needed only by expression rules. `known`, if given, receives the round's
     measures and keeps the names expressions read, for the counters changed at the round's end.
+    `measures`, if given, are the measures of a game without a tableau, already taken.
     """
     tableau = ruleset.tableau
     sections = [section_scores(tableau, p, faces) for p in players] if tableau is not None else []
     totals: list[int | None] = [sum(s for _, _, s in rows) for rows in sections] or [None] * len(players)
     if tableau is None:
-        measures = _pile_measures(ruleset, players)
+        if measures is None:
+            measures = pile_measures(ruleset, [p.pile for p in players], [p.tricks for p in players], [p.pool for p in players])
     else:
         measures = [
             [measure_value(m, ruleset, p, faces, total) for m in ruleset.scoring.measures]
             for p, total in zip(players, totals)
         ]
     if known is None:
-        names = [m.name for m in ruleset.scoring.measures]
+        names = tuple([m.name for m in ruleset.scoring.measures])
         known = RoundNames(names, envs, ruleset.teams if teams is None else teams)
     known.measures = measures
     points = round_points(ruleset.scoring.round_rules, measures, known=known)
     return RoundScore(sections, measures, points)
 
 
-def _pile_measures(ruleset: Ruleset, players: Sequence[PlayerRound]) -> list[list[int]]:
-    """The measures of a game without a tableau: `measure_value` by kind, each measure once
-    for all players (the common case, and the one at the end of every round)."""
+def pile_measures(
+    ruleset: Ruleset, piles: Sequence[Sequence[int]], tricks: Sequence[int], pools: Sequence[Sequence[int]]
+) -> list[list[int]]:
+    """The measures of a game without a tableau, from each player's pile, tricks and tokens:
+    `measure_value` by kind, each measure once for all players (the common case, and the one
+    at the end of every round)."""
     columns = ruleset.deck.columns
-    result: list[list[int]] = [[] for _ in players]
+    result: list[list[int]] = [[] for _ in piles]
     for measure in ruleset.scoring.measures:
         kind = measure.kind
-        for row, player in zip(result, players):
+        for player, row in enumerate(result):
             if kind == "tricks":
-                value = player.tricks
+                value = tricks[player]
             elif kind == "cards":
-                value = len(player.pile)
+                value = len(piles[player])
             elif kind == "sum_attribute":
                 column: tuple[int, ...] = columns[measure.attribute]  # type: ignore[index]
                 value = 0
-                for card in player.pile:
+                for card in piles[player]:
                     value += column[card]
             else:  # tokens
-                value = player.pool[measure.token]  # type: ignore[index]
+                value = pools[player][measure.token]  # type: ignore[index]
             row.append(value)
     return result
 
@@ -177,7 +183,7 @@ def round_points(
     result = [[0] * len(rules) for _ in measures]
     if known is None:
         known = RoundNames(names, envs, teams)
-        known.measures = measures
+        known.measures = [list(values) for values in measures]
     for index, rule in enumerate(rules):
         if rule.kind == "expression" and rule.per == "team":
             assert rule.expression is not None
@@ -204,10 +210,11 @@ class RoundNames:
     values in `envs`; per team, the same with the team's measures and bids summed.
 
     With `owned`, the mappings in `envs` were made for this round alone and the players' names
-    are filled into them in place; `bids` (by seat), if given, are the bids a team sums.
+    are filled into them in place (otherwise they are copied first); `bids` (by seat), if
+    given, are the bids a team sums.
     """
 
-    __slots__ = ("names", "envs", "teams", "owned", "bids", "measures", "_players", "_teams")
+    __slots__ = ("names", "envs", "teams", "bids", "measures", "_players", "_teams")
 
     def __init__(
         self,
@@ -217,18 +224,19 @@ class RoundNames:
         owned: bool = False,
         bids: Sequence[int] | None = None,
     ) -> None:
-        self.names = names
-        self.envs = envs
-        self.teams = teams
-        self.owned = owned
-        self.bids = bids
-        self.measures: Sequence[Sequence[int]] = ()  # set once the round's measures are known
+        self.names: tuple[str, ...] = tuple(names)
+        self.envs: list[dict[str, Any]] | None = (
+            None if envs is None else [e if owned and type(e) is dict else dict(e) for e in envs]
+        )
+        self.teams: tuple[tuple[int, ...], ...] = tuple([tuple(team) for team in teams])
+        self.bids: tuple[int, ...] | None = None if bids is None else tuple(bids)
+        self.measures: list[list[int]] = []  # set once the round's measures are known
         self._players: list[dict[str, Any]] | None = None
         self._teams: list[dict[str, Any]] | None = None
 
     def by_player(self) -> list[dict[str, Any]]:
         if self._players is None:
-            self._players = expression_envs_of(self.names, self.measures, self.envs, fresh=self.owned)
+            self._players = expression_envs_of(self.names, self.measures, self.envs)
         return self._players
 
     def by_team(self) -> list[dict[str, Any]]:
@@ -238,53 +246,64 @@ class RoundNames:
 
 
 def team_expression_envs(
-    names: Sequence[str],
-    measures: Sequence[Sequence[int]],
-    envs: Sequence[Mapping[str, Any]] | None,
-    teams: Sequence[Sequence[int]],
-    bids: Sequence[int] | None = None,
+    names: tuple[str, ...],
+    measures: list[list[int]],
+    envs: list[dict[str, Any]] | None,
+    teams: tuple[tuple[int, ...], ...],
+    bids: tuple[int, ...] | None = None,
 ) -> list[dict[str, Any]]:
     """Each team's names: measures and `bid` summed over its members, ``all_<measure>`` by team
-    (`bids` by seat; read from `envs` when not given)."""
-    team_measures = [[sum(column) for column in zip(*[measures[p] for p in team])] for team in teams]
-    team_bases = []
+    (`bids` by seat; read from `envs` when not given). `envs` are left unchanged."""
+    width = len(names)
+    team_measures: list[list[int]] = []
+    team_bases: list[dict[str, Any]] = []
     for team in teams:
+        sums = [0] * width
+        for player in team:
+            row = measures[player]
+            for i in range(width):
+                sums[i] += row[i]
+        team_measures.append(sums)
         base: dict[str, Any] = dict(envs[team[0]]) if envs is not None else {}
         if envs is not None and "bid" in base:
             base["bid"] = sum([bids[p] for p in team]) if bids is not None else sum([int(envs[p]["bid"]) for p in team])
         team_bases.append(base)
-    return expression_envs_of(names, team_measures, team_bases, fresh=True)
+    return expression_envs_of(names, team_measures, team_bases)
 
 
 def expression_envs_of(
-    names: Sequence[str],
-    measures: Sequence[Sequence[int]],
-    envs: Sequence[Mapping[str, Any]] | None,
-    fresh: bool = False,
+    names: tuple[str, ...], measures: list[list[int]], envs: list[dict[str, Any]] | None
 ) -> list[dict[str, Any]]:
-    """Each player's names for expression rules: own measures, everyone's (``all_<measure>``).
-
-    With `fresh`, `envs` are dicts made for this call alone and are filled in place.
-    """
-    columns = dict(zip(_all_names(names), zip(*measures))) if measures else {}
-    result = []
-    for player, values in enumerate(measures):
-        given = envs[player] if envs is not None else {}
-        env = given if fresh and isinstance(given, dict) else dict(given)
+    """Each player's names for expression rules: own measures, everyone's (``all_<measure>``),
+    filled into `envs` in place (new mappings when `envs` is None)."""
+    width = len(names)
+    all_names = _all_names(names)
+    columns: dict[str, Any] = {}
+    if measures:
+        for i in range(width):
+            columns[all_names[i]] = tuple([row[i] for row in measures])
+    result: list[dict[str, Any]] = []
+    for player in range(len(measures)):
+        values = measures[player]
+        env: dict[str, Any] = envs[player] if envs is not None else {}
         env.update(columns)
-        env.update(zip(names, values))
+        for i in range(width):
+            env[names[i]] = values[i]
         result.append(env)
     return result
 
 
-@functools.lru_cache(maxsize=256)
-def _all_names_of(names: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(f"all_{name}" for name in names)
+_ALL_NAMES: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
 
 
-def _all_names(names: Sequence[str]) -> tuple[str, ...]:
+def _all_names(names: tuple[str, ...]) -> tuple[str, ...]:
     """``all_<measure>`` for each measure name (the names of everyone's values)."""
-    return _all_names_of(names if isinstance(names, tuple) else tuple(names))
+    found = _ALL_NAMES.get(names)
+    if found is None:
+        if len(_ALL_NAMES) > 256:
+            _ALL_NAMES.clear()
+        found = _ALL_NAMES[names] = tuple([f"all_{name}" for name in names])
+    return found
 
 
 def game_winners(winner: str, totals: Sequence[int]) -> list[int]:

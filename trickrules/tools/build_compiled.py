@@ -31,6 +31,7 @@ MODULES = (
     "engine/refusals.py",
     "engine/round_end.py",
     "engine/deals.py",
+    "engine/phases/__init__.py",
     "engine/phases/kinds.py",
     "engine/phases/play.py",
     "engine/phases/pass_cards.py",

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from trickrules.rules.ruleset import TrumpChoice
+from typing import TYPE_CHECKING, Final
 
 from . import bid, choose_trumps, declare, discard, go_alone, pass_cards, place_cards, place_tokens, play, turn_up
 from .kinds import BID, CHOOSE_TRUMPS, DECLARE, DISCARD, GO_ALONE, PASS, PLACE_CARDS, PLACE_TOKENS, PLAY, TERMINAL, Phase
@@ -20,7 +18,7 @@ from .kinds import BID, CHOOSE_TRUMPS, DECLARE, DISCARD, GO_ALONE, PASS, PLACE_C
 if TYPE_CHECKING:
     from trickrules.engine.state import State
 
-TERMINAL_PLAYER = -4
+TERMINAL_PLAYER: Final = -4
 """`current_player()` of a finished game (OpenSpiel's value)."""
 
 
@@ -45,7 +43,7 @@ def _no_action(state: State, action: int) -> None:
     raise AssertionError("no action is legal once the game is over")
 
 
-PHASES: dict[int, PhaseRules] = {
+PHASES: Final[dict[int, PhaseRules]] = {
     CHOOSE_TRUMPS: PhaseRules(choose_trumps.player, choose_trumps.legal, choose_trumps.apply),
     PLAY: PhaseRules(play.player, play.legal, play.apply),
     PLACE_TOKENS: PhaseRules(place_tokens.player, place_tokens.legal, place_tokens.apply),
@@ -85,15 +83,15 @@ def start_next_step(state: State) -> None:
             assert step.bidding is not None
             bid.start(state, step.bidding)
         elif kind == "choose_trumps":
-            trumps = state.game.ruleset.trumps
-            assert isinstance(trumps, TrumpChoice)
+            trumps = state.game.trump_choice
+            assert trumps is not None
             choose_trumps.start(state, trumps)
         else:
             state.end_round()
         return
 
 
-ROUND_SETUP: tuple[Callable[[State], None], ...] = (place_tokens.new_round, place_cards.new_round)
+ROUND_SETUP: Final[tuple[Callable[[State], None], ...]] = (place_tokens.new_round, place_cards.new_round)
 """What each phase module sets up at the start of a round, for the parts of the state it owns."""
 
 __all__ = ["PHASES", "ROUND_SETUP", "Phase", "PhaseRules", "TERMINAL_PLAYER", "declare", "go_alone", "start_next_step", "turn_up"]

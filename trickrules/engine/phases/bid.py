@@ -7,7 +7,7 @@ rest of the round (`State.bids`), by scoring expressions as `bid` and `bids`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.errors import TrickrulesError
 from trickrules.rules.ruleset import BidPhase
@@ -88,8 +88,8 @@ def legal(state: State) -> list[int]:
     return result
 
 
-_MISSING = object()
-_KEPT = 4096
+_MISSING: Final = object()
+_KEPT: Final = 4096
 """At most this many sets of legal bids are kept per game (then the store starts again)."""
 
 

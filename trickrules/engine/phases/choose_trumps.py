@@ -35,8 +35,8 @@ def player(state: State) -> int:
 
 
 def _choice(state: State) -> TrumpChoice:
-    choice = state.game.ruleset.trumps
-    assert isinstance(choice, TrumpChoice)
+    choice = state.game.trump_choice
+    assert choice is not None
     return choice
 
 
@@ -47,8 +47,8 @@ def _natural_suit(state: State, card: int) -> int:
 
 def round_suits(state: State, rules: ChooseRound) -> list[int]:
     """The suits this round of choosing allows."""
-    suits = range(len(state.game.ruleset.deck.suits))
-    turned = getattr(state, "turned_up", -1)
+    suits = range(state.game.num_suits)
+    turned = state.turned_up
     if rules.suits == "listed":
         return list(rules.listed)
     if turned < 0:
@@ -95,7 +95,7 @@ def apply(state: State, action: int) -> None:
         state.declarer = player
         rules = choice.rounds[state.parts.pop("choose")["round"]]
         state.set_trumps(frozenset([suit]))
-        if rules.dealer_takes_turned_up and getattr(state, "turned_up", -1) >= 0:
+        if rules.dealer_takes_turned_up and state.turned_up >= 0:
             discard.start(state, state.dealer, state.turned_up, rules.may_discard_turned_up)
             return
     else:

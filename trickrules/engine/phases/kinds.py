@@ -4,6 +4,7 @@ seat a phase starts with."""
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 
 class Phase(IntEnum):
@@ -21,8 +22,18 @@ class Phase(IntEnum):
     DECLARE = 9
 
 
-# Plain integers on the hot path: comparing them is cheaper than comparing enum members.
-CHOOSE_TRUMPS, PLAY, PLACE_TOKENS, PLACE_CARDS, TERMINAL, PASS, BID, DISCARD, GO_ALONE, DECLARE = (int(p) for p in Phase)
+# Plain integers on the hot path: comparing them is cheaper than comparing enum members (and
+# a compiled engine builds `Final` ones into its code). tests/test_state.py checks they match.
+CHOOSE_TRUMPS: Final = 0
+PLAY: Final = 1
+PLACE_TOKENS: Final = 2
+PLACE_CARDS: Final = 3
+TERMINAL: Final = 4
+PASS: Final = 5
+BID: Final = 6
+DISCARD: Final = 7
+GO_ALONE: Final = 8
+DECLARE: Final = 9
 
 
 def starting_seat(first: str, seat: int, dealer: int, players: int) -> int:
