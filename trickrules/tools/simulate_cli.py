@@ -100,7 +100,7 @@ def _check_cli_input(args: argparse.Namespace, options: dict[str, str]) -> None:
     output that cannot be written or would overwrite an input, a bad second spec."""
     check_workers(args)
     if args.plot:
-        _check_plot_format(args.plot)
+        check_plot_format(args.plot)
     game = load_game(args.spec, players=args.players, options=options)
     inputs = list(spec_files(game.ruleset))
     if args.compare:
@@ -111,9 +111,9 @@ def _check_cli_input(args: argparse.Namespace, options: dict[str, str]) -> None:
         raise SimulationError(f"--json and --plot both name {args.plot}: give each its own file")
 
 
-def _check_plot_format(path: str) -> None:
+def check_plot_format(path: str) -> None:
     """SimulationError unless matplotlib is there and can write the format `path` names."""
-    _require_matplotlib()
+    require_matplotlib()
     from matplotlib.figure import Figure  # type: ignore[import-not-found, unused-ignore]
 
     formats = sorted(Figure().canvas.get_supported_filetypes())
@@ -146,7 +146,7 @@ def _write_json(path: str, result: SimulationResult, other: SimulationResult | N
     write_output(path, json.dumps(document, indent=1) + "\n")
 
 
-def _require_matplotlib() -> None:
+def require_matplotlib() -> None:
     try:
         import matplotlib  # type: ignore[import-not-found, unused-ignore] # noqa: F401
     except ImportError:
@@ -155,7 +155,7 @@ def _require_matplotlib() -> None:
 
 def plot_scores(path: str, result: SimulationResult, other: SimulationResult | None = None) -> None:
     """Draw each seat's distribution of final scores (both results when comparing) to `path`."""
-    _require_matplotlib()
+    require_matplotlib()
     import matplotlib  # type: ignore[import-not-found, unused-ignore]
 
     matplotlib.use("Agg")  # files only: no display needed
