@@ -7,15 +7,17 @@ the same cards: a deal is a function of the seed and the round alone (`deals.dea
 
 **Seat rotation.** The seats form *places*: one place per team of the spec's ``teams`` (both
 partners are the same entrant) and one per seat outside any team, in the order of their first
-seat. With m entrants and U places, a deal is played in m rotations: in rotation r, place k
-gets the entrant ``order[(k + r) mod m]``. Over a deal's rotations every entrant sits in
-every place exactly once, so each entrant plays every seat once per deal.
+seat. The m entrants stand on a circle; with U places, a deal is played in m rotations: in
+rotation r, place k gets the entrant ``circle[(k + r) mod m]``. Over a deal's rotations every
+entrant sits in every place exactly once, so each entrant plays every seat once per deal.
 
-- m ≤ U: ``order`` is the entrants as given; every entrant is in every game, and an entrant
-  fills several places when m < U (2 entrants, 4 seats: ABAB, BABA; 3 entrants: ABCA, BCAB,
-  CABC: each entrant takes the double place once).
-- m > U: each game seats the U entrants of a window of the circle ``order``, drawn afresh for
-  each deal from its seed, so that over the deals every pair of entrants meets.
+- m ≤ U: every entrant is in every game, and an entrant fills several places when m < U
+  (2 entrants, 4 seats: ABAB, BABA; 3 entrants on the circle A, B, C: ABCA, BCAB, CABC, each
+  entrant taking the double place once).
+- m > U: each game seats the U entrants of a window of the circle.
+- With two entrants the circle is as given. With three or more it is drawn afresh for each
+  deal from the deal's seed: who plays after whom (who passes to whom, who leads into whom)
+  then favours no entrant over the deals, and with m > U every pair of entrants meets.
 
 **Figures.** An entrant's share of a game's win is its number of winning seats (the spec's
 winners) over the number of winners: shared wins split, the shares of a game add up to 1.
@@ -82,7 +84,7 @@ def place_seats(ruleset: Ruleset) -> tuple[tuple[int, ...], ...]:
 def seatings(entrants: int, places: Sequence[Sequence[int]], seed: int = 0) -> list[tuple[int, ...]]:
     """The entrant (by index) of every seat in each rotation of the deal with `seed`."""
     order = list(range(entrants))
-    if entrants > len(places):
+    if entrants > 2:
         random.Random(f"trickrules:tournament:{seed}").shuffle(order)
     players = sum(len(place) for place in places)
     rotations = []
@@ -285,7 +287,7 @@ class TournamentResult:
             "scheme": {
                 "rotations": self.rotations,
                 "places": [list(place) for place in self.places],
-                "circle": "shuffled per deal" if len(self.entrants) > len(self.places) else "as given",
+                "circle": "drawn per deal" if len(self.entrants) > 2 else "as given",
                 "first_deal": [list(s) for s in self.first_seatings],
             },
             "tie_rule": TIE_RULE,

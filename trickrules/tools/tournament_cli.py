@@ -21,12 +21,13 @@ Play a tournament between agents: duplicate, seat-rotated games of one spec.
 Duplicate: each deal (seed SEED .. SEED + N - 1) is played once per entrant, and
 every one of these games gets the same cards (a deal depends on the seed alone).
 Seat rotation: the seats form places, one per team (partners are the same
-entrant) and one per seat outside a team; in rotation r, place k gets entrant
-(k + r) mod m of the m entrants, so over a deal's rotations every entrant sits
-in every seat once (2 entrants, 4 seats: ABAB, BABA; 3 entrants: ABCA, BCAB,
-CABC). With more entrants than places, each game seats a window of a circle of
-the entrants, drawn from each deal's seed. The agent in seat k of the game with
-seed s is seeded s * 1000 + k, whoever sits there.
+entrant) and one per seat outside a team. The m entrants stand on a circle; in
+rotation r, place k gets entrant (k + r) mod m of the circle, so over a deal's
+rotations every entrant sits in every seat once (2 entrants, 4 seats: ABAB,
+BABA; 3 entrants: ABCA, BCAB, CABC). With more entrants than places, each game
+seats a window of the circle. With three or more entrants the circle is drawn
+from each deal's seed, so that who plays after whom favours no one. The agent
+in seat k of the game with seed s is seeded s * 1000 + k, whoever sits there.
 
 The figures: each entrant's win rate (a shared win is split among the winning
 seats), its mean final total per seat, its head-to-head score against each
@@ -92,7 +93,7 @@ def render_tournament(result: TournamentResult) -> str:
     """The figures as plain-text tables."""
     options = ", ".join(f"{k}={v}" for k, v in result.options.items()) or "none"
     rotations = " | ".join(",".join(seats) for seats in result.first_seatings)
-    more = " (first deal; the circle is drawn per deal)" if result.rotations > len(result.places) else ""
+    more = " (first deal; the circle is drawn per deal)" if result.rotations > 2 else ""
     better = "higher" if result.better == "most_points" else "lower"
     lines = [
         f"{result.title} ({result.spec}): {counted(result.players, 'player')}, {counted(result.deals, 'deal')} "
