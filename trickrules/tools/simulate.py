@@ -188,6 +188,12 @@ class _Source:
         return self if self.path is None else _Source(os.path.abspath(self.path), self.players, self.options)
 
 
+def worker_source(source: _Source, game: Game, backend: str) -> _Source:
+    """What the workers load the game from: the spec's absolute path locally; on Ray the
+    compiled ruleset itself, since the other machines of a cluster need not have the file."""
+    return _Source(ruleset=game.ruleset) if backend == "ray" else source.for_workers()
+
+
 def _source(spec: str | os.PathLike[str] | Ruleset | Game, players: int | None, options: Mapping[str, Any] | None) -> _Source:
     if isinstance(spec, Game):
         spec = spec.ruleset
@@ -290,7 +296,7 @@ def simulate(
     with open_backend(backend, workers, address, SimulationError) as runner:
         chunks = _chunks(n, seed, runner.parallelism)
         tasks = [(first, count, names) for first, count in chunks]
-        tallies = runner.map(load_for_chunks, source.for_workers(), _play_chunk, tasks, [count for _, count in chunks], progress)
+        tallies = runner.map(load_for_chunks, worker_source(source, game, backend), _play_chunk, tasks, [count for _, count in chunks], progress)
     merged = Tally()
     for part in tallies:  # integer sums: any order would give the same, chunk order is kept anyway
         merged.add(part)

@@ -62,7 +62,7 @@ from trickrules.engine.playouts import play_out, seat_agents
 from trickrules.engine.state import State
 from trickrules.rules.ruleset import Ruleset
 from trickrules.tools.backends import open_backend
-from trickrules.tools.simulate import Progress, SimulationError, _chunks, _seat_agents, _Source, _source, check_run
+from trickrules.tools.simulate import Progress, SimulationError, _chunks, _seat_agents, _Source, _source, check_run, worker_source
 from trickrules.tools.stats import Z95, Proportion
 
 __all__ = ["EntrantFigures", "PairFigures", "TournamentResult", "place_seats", "rotation_games", "seatings", "tournament"]
@@ -414,7 +414,7 @@ def tournament(
     with open_backend(backend, workers, address, SimulationError) as runner:
         chunks = _chunks(n, seed, runner.parallelism)
         tasks = [(first, count, names) for first, count in chunks]
-        parts = runner.map(_load, source.for_workers(), _play_chunk, tasks, [count * m for _, count in chunks], progress)
+        parts = runner.map(_load, worker_source(source, game, backend), _play_chunk, tasks, [count * m for _, count in chunks], progress)
     deals = [deal for part in parts for deal in part]  # chunk order: deal order
     result = _figures(game, label, entrant_labels(names), names, seed, deals)
     return replace(result, elapsed=time.perf_counter() - started)
