@@ -67,3 +67,10 @@ def test_cli_on_ray_writes_the_json_of_the_local_run(local_ray: Any, tmp_path: P
     assert main([*command, "--backend", "ray", "--json", str(tmp_path / "ray.json")]) == 0
     assert main([*command, "--workers", "1", "--json", str(tmp_path / "local.json")]) == 0
     assert json.loads((tmp_path / "ray.json").read_text()) == json.loads((tmp_path / "local.json").read_text())
+
+
+def test_a_failing_task_is_a_clean_error(local_ray: Any) -> None:
+    with backends.open_backend("ray", 2, None, SimulationError) as runner:
+        with pytest.raises(SimulationError, match="a Ray task failed: .*invalid literal"):
+            runner.map(int, "not a number", pow, [1, 2], [1, 1], None)  # the worker's load fails
+    assert local_ray.is_initialized()
