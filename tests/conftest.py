@@ -49,13 +49,15 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Against the compiled engine, leave out the tests that break the engine by patching its
-    functions (`patches_engine`): compiled modules call each other directly, past any patch.
-    They run against the pure-Python engine, the reference, in every run."""
+    functions (`patches_engine`): compiled modules call each other directly, past any patch;
+    and the tests of code the compiled build leaves as it is (`not_compiled`, e.g. the Ray
+    backend). They run against the pure-Python engine, the reference, in every run."""
     from trickrules.tools.build_compiled import compiled
 
     if not compiled():
         return
-    left = [item for item in items if item.get_closest_marker("patches_engine")]
+    markers = ("patches_engine", "not_compiled")
+    left = [item for item in items if any(item.get_closest_marker(m) for m in markers)]
     if left:
         config.hook.pytest_deselected(items=left)
-        items[:] = [item for item in items if not item.get_closest_marker("patches_engine")]
+        items[:] = [item for item in items if not any(item.get_closest_marker(m) for m in markers)]

@@ -125,7 +125,7 @@ def test_public_api_is_pinned() -> None:
             "Problem", "RandomAgent", "SimulationError", "SimulationResult", "Ruleset", "SpecError",
             "State", "TERMINAL_PLAYER", "TrickrulesError", "__version__", "compare", "load_game",
             "load_ruleset", "load_ruleset_text", "make_agent", "play_games", "play_out", "simulate",
-            "env", "single_agent_env",
+            "env", "single_agent_env", "tournament", "TournamentResult",
         ]
     )
     for name in trickrules.__all__:

@@ -17,6 +17,7 @@ from trickrules.engine.game import Game, GameInfo, load_game
 from trickrules.spec.loader import load_ruleset, load_ruleset_text
 from trickrules.rules.ruleset import Ruleset
 from trickrules.tools.simulate import Comparison, SimulationError, SimulationResult, compare, simulate
+from trickrules.tools.tournament import TournamentResult, tournament
 from trickrules.engine.state import TERMINAL_PLAYER, Phase, State
 from trickrules.engine.playouts import play_games, play_out
 from trickrules.learning import env, single_agent_env
@@ -40,6 +41,7 @@ __all__ = [
     "SpecError",
     "State",
     "TERMINAL_PLAYER",
+    "TournamentResult",
     "TrickrulesError",
     "__version__",
     "compare",
@@ -52,4 +54,5 @@ __all__ = [
     "play_out",
     "simulate",
     "single_agent_env",
+    "tournament",
 ]

@@ -1,4 +1,5 @@
-"""The `trickrules` command line: play, replay, validate, check, rules, list, schema, simulate.
+"""The `trickrules` command line: play, replay, validate, check, rules, list, schema, simulate,
+tournament.
 
 Exit codes: 0 success, 1 a check or replay that found a difference, 2 bad input (an invalid
 spec, a missing file, a wrong option), 130 interrupted.
@@ -311,6 +312,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return run_cli(args, _options(args.set))
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Play duplicate, seat-rotated games between agents and rate them."""
+    from trickrules.tools.tournament_cli import run_cli
+
+    return run_cli(args, _options(args.set))
+
+
 # ---------------------------------------------------------------- parser
 
 
@@ -380,6 +388,16 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_arguments(simulate)
     _add_simulate_arguments(simulate)
     simulate.set_defaults(run=cmd_simulate)
+
+    from trickrules.tools.tournament_cli import DESCRIPTION, add_arguments
+
+    tournament = commands.add_parser(
+        "tournament", help="rate agents by duplicate, seat-rotated games", description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )  # fmt: skip
+    _add_game_arguments(tournament)
+    add_arguments(tournament)
+    tournament.set_defaults(run=cmd_tournament)
     return parser
 
 

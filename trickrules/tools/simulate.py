@@ -22,7 +22,6 @@ runs as independent samples, which errs on the side of "not significant".
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -30,11 +29,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from trickrules.engine import playouts
-from trickrules.engine.agents import AGENTS
+from trickrules.engine.agents import make_agent
 from trickrules.errors import TrickrulesError
 from trickrules.engine.game import Game, load_game
 from trickrules.rules.ruleset import Ruleset
 from trickrules.spec.shipped import resolve_spec
+from trickrules.tools.backends import BACKENDS, open_backend
 from trickrules.tools.stats import (
     Comparison,
     ComparisonRow,
@@ -188,6 +188,12 @@ class _Source:
         return self if self.path is None else _Source(os.path.abspath(self.path), self.players, self.options)
 
 
+def worker_source(source: _Source, game: Game, backend: str) -> _Source:
+    """What the workers load the game from: the spec's absolute path locally; on Ray the
+    compiled ruleset itself, since the other machines of a cluster need not have the file."""
+    return _Source(ruleset=game.ruleset) if backend == "ray" else source.for_workers()
+
+
 def _source(spec: str | os.PathLike[str] | Ruleset | Game, players: int | None, options: Mapping[str, Any] | None) -> _Source:
     if isinstance(spec, Game):
         spec = spec.ruleset
@@ -207,9 +213,11 @@ def _seat_agents(agents: str | Sequence[str], players: int) -> tuple[str, ...]:
         names = names * players
     if len(names) != players:
         raise SimulationError(f"{len(names)} agents named for {players} players: name one, or one per seat")
-    for name in names:
-        if name not in AGENTS:
-            raise SimulationError(f"unknown agent {name!r} (agents: {', '.join(AGENTS)})")
+    for name in dict.fromkeys(names):
+        try:
+            make_agent(name)  # an unknown agent fails before the first game
+        except ValueError as error:
+            raise SimulationError(str(error)) from None
     return tuple(names)
 
 
@@ -221,20 +229,15 @@ def play_games(game: Game, tallier: Tallier, first_seed: int, count: int, agents
     return tally
 
 
-_worker: tuple[Game, Tallier] | None = None
-
-
-def _start_worker(source: _Source) -> None:
-    """Load the game once in each worker process."""
-    global _worker
+def load_for_chunks(source: _Source) -> tuple[Game, Tallier]:
+    """A worker's game and tallier, loaded once per worker (see `backends.open_backend`)."""
     game = source.load()
-    _worker = (game, Tallier(game))
+    return game, Tallier(game)
 
 
-def _play_chunk(task: tuple[int, int, int, tuple[str, ...]]) -> tuple[int, Tally]:
-    index, first_seed, count, agents = task
-    assert _worker is not None, "worker not started"
-    return index, play_games(*_worker, first_seed, count, agents)
+def _play_chunk(context: tuple[Game, Tallier], task: tuple[int, int, tuple[str, ...]]) -> Tally:
+    first_seed, count, agents = task
+    return play_games(*context, first_seed, count, agents)
 
 
 def available_cpus() -> int:
@@ -251,6 +254,18 @@ def _chunks(n: int, seed: int, workers: int) -> list[tuple[int, int]]:
     return [(seed + start, min(size, n - start)) for start in range(0, n, size)]
 
 
+def check_run(n: int, workers: int | None, backend: str, address: str | None, counted: str = "games") -> None:
+    """SimulationError for a bad count, number of workers, backend or address."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise SimulationError(f"the number of {counted} must be at least 1, not {n}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise SimulationError(f"the number of workers must be at least 1, not {workers}")
+    if backend not in BACKENDS:
+        raise SimulationError(f"unknown backend {backend!r} (backends: {', '.join(BACKENDS)})")
+    if address is not None and backend != "ray":
+        raise SimulationError("an address is for the ray backend only: add --backend ray")
+
+
 def simulate(
     spec: str | os.PathLike[str] | Ruleset | Game,
     n: int = 1000,
@@ -258,52 +273,35 @@ def simulate(
     agents: str | Sequence[str] = ("random",),
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
-    workers: int = 1,
+    workers: int | None = None,
     progress: Progress | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SimulationResult:
-    """Play `n` games of `spec` and return the figures; the same for any number of `workers`.
+    """Play `n` games of `spec` and return the figures; the same for any number of `workers`
+    and on either backend.
 
-    `agents` names one agent for every seat or one per seat. Raises `SpecError` for a bad
-    spec and `SimulationError` for other bad input.
+    `agents` names one agent for every seat or one per seat (any name `make_agent` takes).
+    `backend` is ``local`` (`workers` processes on this machine; None: this process only) or
+    ``ray`` (Ray tasks: on a local Ray instance, or on the cluster at `address`; `workers`
+    tasks at a time, None: the cluster's CPUs); see `trickrules.tools.backends`. Raises
+    `SpecError` for a bad spec and `SimulationError` for other bad input.
     """
-    if not isinstance(n, int) or n < 1:
-        raise SimulationError(f"the number of games must be at least 1, not {n}")
-    if not isinstance(workers, int) or workers < 1:
-        raise SimulationError(f"the number of workers must be at least 1, not {workers}")
+    check_run(n, workers, backend, address)
     source = _source(spec, players, options)
     game = source.load()
     names = _seat_agents(agents, game.num_players)
     label = str(spec) if source.path is not None else (game.ruleset.source_file or game.ruleset.id)
     started = time.perf_counter()
-    tally = _run(game, source, _chunks(n, seed, workers), names, workers, progress)
-    result = _result(game, label, names, seed, tally)
-    return replace(result, elapsed=time.perf_counter() - started)
-
-
-def _run(game: Game, source: _Source, chunks: list[tuple[int, int]], agents: tuple[str, ...], workers: int, progress: Progress | None) -> Tally:
-    """Play the chunks (here, or in worker processes) and add their tallies in chunk order."""
-    tallies: list[Tally | None] = [None] * len(chunks)
-    done, total = 0, sum(count for _, count in chunks)
-    if workers == 1:
-        tallier = Tallier(game)
-        finished = ((i, play_games(game, tallier, first, count, agents)) for i, (first, count) in enumerate(chunks))
-        for index, tally in finished:
-            tallies[index], done = tally, done + chunks[index][1]
-            if progress is not None:
-                progress(done, total)
-    else:
-        tasks = [(index, first, count, agents) for index, (first, count) in enumerate(chunks)]
-        context = multiprocessing.get_context("spawn")  # the same on every platform
-        with context.Pool(min(workers, len(chunks)), initializer=_start_worker, initargs=(source.for_workers(),)) as pool:
-            for index, tally in pool.imap_unordered(_play_chunk, tasks):
-                tallies[index], done = tally, done + chunks[index][1]
-                if progress is not None:
-                    progress(done, total)
+    with open_backend(backend, workers, address, SimulationError) as runner:
+        chunks = _chunks(n, seed, runner.parallelism)
+        tasks = [(first, count, names) for first, count in chunks]
+        tallies = runner.map(load_for_chunks, worker_source(source, game, backend), _play_chunk, tasks, [count for _, count in chunks], progress)
     merged = Tally()
     for part in tallies:  # integer sums: any order would give the same, chunk order is kept anyway
-        assert part is not None
         merged.add(part)
-    return merged
+    result = _result(game, label, names, seed, merged)
+    return replace(result, elapsed=time.perf_counter() - started)
 
 
 # ---------------------------------------------------------------- comparing

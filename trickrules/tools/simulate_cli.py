@@ -17,6 +17,7 @@ from trickrules.tools.stats import (
 from trickrules.tools.output import check_output, counted, write_output
 from trickrules.tools.provenance import spec_files
 from trickrules.tools.report import ProgressBar, render_comparison, render_report
+from trickrules.tools.backends import BACKENDS
 from trickrules.tools.simulate import Progress, SimulationError, SimulationResult, available_cpus, compare, simulate
 
 # ---------------------------------------------------------------- the command
@@ -27,22 +28,57 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-n", "--games", type=int, default=1000, help="number of games (default 1000)")
     parser.add_argument("--agents", help="agents, comma-separated: one for every seat or one per seat (default: random)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game; game i has seed SEED + i (default 0)")
-    parser.add_argument("--workers", type=int, help="processes to play in (default: the number of CPUs; at most that many unless --force-workers)")
+    parser.add_argument("--workers", type=int, help="processes to play in (default: the number of CPUs; at most that many unless --force-workers); with --backend ray: Ray tasks at a time (default: the cluster's CPUs)")
     parser.add_argument("--force-workers", action="store_true", help="allow more --workers than this machine has CPUs")
     parser.add_argument("--json", metavar="FILE", help="write the figures (and the comparison) as JSON to FILE ('-': standard output)")
     parser.add_argument("--compare", metavar="SPEC", help="play the same seeds, players, options and agents with another spec (or an overlay) and test the differences")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the score distribution of each seat (needs matplotlib; the suffix gives the format: png, pdf, svg, ...)")
+    add_backend_arguments(parser)
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """--backend and --address, shared by simulate and tournament."""
+    parser.add_argument(
+        "--backend", choices=BACKENDS, default="local",
+        help="where to play: local (--workers processes on this machine) or ray (Ray tasks on a Ray cluster; "
+        "needs pip install 'trickrules[ray]'); both give the same figures for the same seeds (default local)",
+    )
+    parser.add_argument(
+        "--address", metavar="ADDR",
+        help="with --backend ray: the cluster to connect to, e.g. HEAD:6379 ('auto': the one RAY_ADDRESS names or "
+        "that runs on this machine); without it a Ray instance is started on this machine for the run",
+    )
+
+
+def workers_of(args: argparse.Namespace) -> int | None:
+    """The --workers to use: as given, else every CPU here (local) or of the cluster (ray: None)."""
+    if args.workers is not None:
+        return int(args.workers)
+    return available_cpus() if args.backend == "local" else None
+
+
+def check_workers(args: argparse.Namespace) -> None:
+    """SimulationError for more local --workers than CPUs (without --force-workers), or
+    an --address without --backend ray."""
+    if args.address is not None and args.backend != "ray":
+        raise SimulationError("--address is for --backend ray only")
+    if args.backend == "local" and args.workers is not None and args.workers > available_cpus() and not args.force_workers:
+        cpus = counted(available_cpus(), "CPU")
+        raise SimulationError(
+            f"--workers {args.workers} is more than this machine's {cpus}: use --workers {available_cpus()} "
+            "or fewer (more only slows the run), or add --force-workers"
+        )
 
 
 def run_cli(args: argparse.Namespace, options: dict[str, str]) -> int:
     """Run ``trickrules simulate``: print the report (or comparison); returns the exit code."""
     _check_cli_input(args, options)
     agents = tuple(a.strip() for a in (args.agents or "random").split(",") if a.strip())
-    workers = args.workers if args.workers is not None else available_cpus()
+    workers = workers_of(args)
 
     def run(spec: str, players: int | None) -> SimulationResult:
-        result = simulate(spec, args.games, players, agents, args.seed, options, workers, _progress(spec))
-        _timing(result, workers)
+        result = simulate(spec, args.games, players, agents, args.seed, options, workers, _progress(spec), args.backend, args.address)
+        _timing(result, workers, args.backend)
         return result
 
     result = run(args.spec, args.players)
@@ -62,14 +98,9 @@ def run_cli(args: argparse.Namespace, options: dict[str, str]) -> int:
 def _check_cli_input(args: argparse.Namespace, options: dict[str, str]) -> None:
     """Fail before playing: too many workers, a missing extra or unknown plot format, an
     output that cannot be written or would overwrite an input, a bad second spec."""
-    if args.workers is not None and args.workers > available_cpus() and not args.force_workers:
-        cpus = counted(available_cpus(), "CPU")
-        raise SimulationError(
-            f"--workers {args.workers} is more than this machine's {cpus}: use --workers {available_cpus()} "
-            "or fewer (more only slows the run), or add --force-workers"
-        )
+    check_workers(args)
     if args.plot:
-        _check_plot_format(args.plot)
+        check_plot_format(args.plot)
     game = load_game(args.spec, players=args.players, options=options)
     inputs = list(spec_files(game.ruleset))
     if args.compare:
@@ -80,9 +111,9 @@ def _check_cli_input(args: argparse.Namespace, options: dict[str, str]) -> None:
         raise SimulationError(f"--json and --plot both name {args.plot}: give each its own file")
 
 
-def _check_plot_format(path: str) -> None:
+def check_plot_format(path: str) -> None:
     """SimulationError unless matplotlib is there and can write the format `path` names."""
-    _require_matplotlib()
+    require_matplotlib()
     from matplotlib.figure import Figure  # type: ignore[import-not-found, unused-ignore]
 
     formats = sorted(Figure().canvas.get_supported_filetypes())
@@ -96,9 +127,15 @@ def _progress(spec: str) -> Progress | None:
     return ProgressBar(Path(spec).stem, sys.stderr) if sys.stderr.isatty() else None
 
 
-def _timing(result: SimulationResult, workers: int) -> None:
+def where(workers: int | None, backend: str) -> str:
+    """``2 workers``, ``ray, 4 workers``, ``ray``: where a run played, for its timing line."""
+    parts = ([backend] if backend != "local" else []) + ([counted(workers, "worker")] if workers is not None else [])
+    return ", ".join(parts)
+
+
+def _timing(result: SimulationResult, workers: int | None, backend: str) -> None:
     rate = result.games / result.elapsed if result.elapsed else 0.0
-    print(f"{result.spec}: {counted(result.games, 'game')} in {result.elapsed:.1f}s ({rate:.0f} games/s, {counted(workers, 'worker')})", file=sys.stderr)
+    print(f"{result.spec}: {counted(result.games, 'game')} in {result.elapsed:.1f}s ({rate:.0f} games/s, {where(workers, backend)})", file=sys.stderr)
 
 
 def _write_json(path: str, result: SimulationResult, other: SimulationResult | None, comparison: Comparison | None) -> None:
@@ -109,7 +146,7 @@ def _write_json(path: str, result: SimulationResult, other: SimulationResult | N
     write_output(path, json.dumps(document, indent=1) + "\n")
 
 
-def _require_matplotlib() -> None:
+def require_matplotlib() -> None:
     try:
         import matplotlib  # type: ignore[import-not-found, unused-ignore] # noqa: F401
     except ImportError:
@@ -118,7 +155,7 @@ def _require_matplotlib() -> None:
 
 def plot_scores(path: str, result: SimulationResult, other: SimulationResult | None = None) -> None:
     """Draw each seat's distribution of final scores (both results when comparing) to `path`."""
-    _require_matplotlib()
+    require_matplotlib()
     import matplotlib  # type: ignore[import-not-found, unused-ignore]
 
     matplotlib.use("Agg")  # files only: no display needed
