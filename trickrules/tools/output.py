@@ -13,10 +13,11 @@ import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from trickrules.errors import TrickrulesError
 
-__all__ = ["InputError", "check_output", "counted", "write_output"]
+__all__ = ["InputError", "check_output", "counted", "save_figure", "write_output"]
 
 
 class InputError(TrickrulesError):
@@ -87,3 +88,18 @@ def _mode_for(target: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def save_figure(figure: Any, path: str) -> None:
+    """Write a matplotlib figure to `path` and close it; a file that cannot be written is a
+    `SimulationError` naming it."""
+    import matplotlib.pyplot as plt
+
+    from trickrules.tools.simulate import SimulationError
+
+    try:
+        figure.savefig(path)
+    except OSError as error:
+        raise SimulationError(f"cannot write {path}: {error.strerror or error}") from None
+    finally:
+        plt.close(figure)

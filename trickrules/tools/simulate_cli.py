@@ -14,7 +14,7 @@ from trickrules.tools.stats import (
     Comparison,
 )
 
-from trickrules.tools.output import check_output, counted, write_output
+from trickrules.tools.output import check_output, counted, save_figure, write_output
 from trickrules.tools.provenance import spec_files
 from trickrules.tools.report import ProgressBar, render_comparison, render_report
 from trickrules.tools.backends import BACKENDS
@@ -181,9 +181,4 @@ def plot_scores(path: str, result: SimulationResult, other: SimulationResult | N
     axes[0, 0].legend(fontsize="small")
     axes[-1, 0].set_xlabel("final score")
     figure.tight_layout()
-    try:
-        figure.savefig(path)
-    except OSError as error:
-        raise SimulationError(f"cannot write {path}: {error.strerror or error}") from None
-    finally:
-        plt.close(figure)
+    save_figure(figure, path)

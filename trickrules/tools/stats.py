@@ -494,11 +494,12 @@ def side_labels(game: Game) -> tuple[tuple[tuple[int, ...], str], ...]:
     return tuple((team, "+".join(f"P{p}" for p in team)) for team in teams)
 
 
-def unique_labels(labels: Iterable[str]) -> tuple[str, ...]:
-    """Labels made unique by a ' #2', ' #3' suffix on repeats (two rules may read the same)."""
+def unique_labels(labels: Iterable[str], mark: str = " #") -> tuple[str, ...]:
+    """Labels made unique by a ' #2', ' #3' suffix (`mark` and the count) on repeats (two rules
+    may read the same)."""
     seen: dict[str, int] = {}
     unique = []
     for label in labels:
         seen[label] = seen.get(label, 0) + 1
-        unique.append(label if seen[label] == 1 else f"{label} #{seen[label]}")
+        unique.append(label if seen[label] == 1 else f"{label}{mark}{seen[label]}")
     return tuple(unique)

@@ -63,7 +63,7 @@ from trickrules.engine.state import State
 from trickrules.rules.ruleset import Ruleset
 from trickrules.tools.backends import open_backend
 from trickrules.tools.simulate import Progress, SimulationError, _chunks, _seat_agents, _Source, _source, check_run, worker_source
-from trickrules.tools.stats import Z95, Proportion
+from trickrules.tools.stats import Z95, Proportion, unique_labels
 
 __all__ = ["EntrantFigures", "PairFigures", "TournamentResult", "place_seats", "rotation_games", "seatings", "tournament"]
 
@@ -371,12 +371,7 @@ def bradley_terry_elo(wins: Sequence[Sequence[float]], games: Sequence[Sequence[
 
 def entrant_labels(names: Sequence[str]) -> tuple[str, ...]:
     """Each entrant's label: its agent's name, with ``#2``, ``#3`` for repeats of a name."""
-    seen: dict[str, int] = {}
-    labels = []
-    for name in names:
-        seen[name] = seen.get(name, 0) + 1
-        labels.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
-    return tuple(labels)
+    return unique_labels(names, mark="#")
 
 
 def tournament(

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from trickrules.engine.game import load_game
-from trickrules.tools.output import check_output, counted, write_output
+from trickrules.tools.output import check_output, counted, save_figure, write_output
 from trickrules.tools.provenance import spec_files
 from trickrules.tools.report import ProgressBar
 from trickrules.tools.simulate import SimulationError
@@ -146,9 +146,4 @@ def plot_win_rates(path: str, result: TournamentResult) -> None:
     axis.set_title(f"{result.title}: {result.deals} deals x {result.rotations} rotations")
     axis.legend(fontsize="small")
     figure.tight_layout()
-    try:
-        figure.savefig(path)
-    except OSError as error:
-        raise SimulationError(f"cannot write {path}: {error.strerror or error}") from None
-    finally:
-        plt.close(figure)
+    save_figure(figure, path)
