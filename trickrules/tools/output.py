@@ -93,7 +93,7 @@ def _mode_for(target: Path) -> int:
 def save_figure(figure: Any, path: str) -> None:
     """Write a matplotlib figure to `path` and close it; a file that cannot be written is a
     `SimulationError` naming it."""
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
 
     from trickrules.tools.simulate import SimulationError
 
