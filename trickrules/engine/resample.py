@@ -45,13 +45,13 @@ _TRIES = 20
 class Constraints:
     """What one player knows of the hidden cards of a state, worked out once and dealt often.
 
-    `places` names the hidden places (``("hand", p)``, ``("stock",)``, ``("discarded",)``,
-    ``("passing", p)``); `room` is the number of hidden cards each holds; `cards` the hidden
+    `places` names the hidden places (``("hand", p)``, ``("stock", -1)``, ``("discarded", -1)``,
+    ``("passing", p)``; -1 where no player goes with the place); `room` is the number of hidden cards each holds; `cards` the hidden
     cards with, for each, the places it may be in (indices into `places`).
     """
 
     player: int
-    places: tuple[tuple[str, ...] | tuple[str, int], ...]
+    places: tuple[tuple[str, int], ...]
     room: tuple[int, ...]
     cards: tuple[tuple[int, tuple[int, ...]], ...]
 
@@ -67,7 +67,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
 def constraints(state: State, player: int) -> Constraints:
     """The hidden places of `state` for `player`, and where each hidden card may be."""
     fixed = _fixed_cards(state, player)
-    places: list[tuple[str, ...] | tuple[str, int]] = []
+    places: list[tuple[str, int]] = []
     held: list[list[int]] = []
     for place, cards in _hidden_places(state, player):
         places.append(place)
@@ -86,14 +86,14 @@ def constraints(state: State, player: int) -> Constraints:
     return Constraints(player, tuple(places), tuple(len(c) for c in held), tuple(sorted(hidden)))
 
 
-def _hidden_places(state: State, player: int) -> list[tuple[tuple[str, ...] | tuple[str, int], list[int]]]:
+def _hidden_places(state: State, player: int) -> list[tuple[tuple[str, int], list[int]]]:
     """Every place holding cards `player` does not see, with the cards it holds now."""
-    places: list[tuple[tuple[str, ...] | tuple[str, int], list[int]]] = [
+    places: list[tuple[tuple[str, int], list[int]]] = [
         (("hand", p), state.hands[p]) for p in range(state.num_players) if p != player
     ]
-    places.append((("stock",), state.stock))
+    places.append((("stock", -1), state.stock))
     if player != state.dealer:
-        places.append((("discarded",), state.discarded))
+        places.append((("discarded", -1), state.discarded))
     passing = state.parts.get("pass")
     if passing is not None:
         places += [(("passing", p), cards) for p, cards in enumerate(passing["passed"]) if p != player]
@@ -112,7 +112,7 @@ def _fixed_cards(state: State, player: int) -> set[int]:
     return fixed
 
 
-def _taken_card(state: State) -> tuple[int, tuple[tuple[str, ...] | tuple[str, int], ...]]:
+def _taken_card(state: State) -> tuple[int, tuple[tuple[str, int], ...]]:
     """The turned-up card the dealer took, and the places it may be in ((-1, ()) if none)."""
     card = getattr(state, "turned_up", -1)
     if card < 0 or card in state.stock or state._phase == DISCARD:
@@ -123,8 +123,8 @@ def _taken_card(state: State) -> tuple[int, tuple[tuple[str, ...] | tuple[str, i
     may_discard = isinstance(choice, TrumpChoice) and any(
         r.may_discard_turned_up for r in choice.rounds if r.dealer_takes_turned_up
     )
-    places: tuple[tuple[str, ...] | tuple[str, int], ...] = (("hand", state.dealer),)
-    return card, places + ((("discarded",),) if may_discard else ())
+    places: tuple[tuple[str, int], ...] = (("hand", state.dealer),)
+    return card, places + ((("discarded", -1),) if may_discard else ())
 
 
 def _voids(state: State) -> list[set[int]]:
@@ -176,16 +176,16 @@ def deal(state: State, known: Constraints, rng: random.Random) -> State:
     return sample
 
 
-def _cards_at(state: State, place: tuple[str, ...] | tuple[str, int]) -> list[int]:
+def _cards_at(state: State, place: tuple[str, int]) -> list[int]:
     kind = place[0]
     if kind == "hand":
-        return state.hands[int(place[1])]
+        return state.hands[place[1]]
     if kind == "passing":
-        return state.parts["pass"]["passed"][int(place[1])]
+        return state.parts["pass"]["passed"][place[1]]
     return state.stock if kind == "stock" else state.discarded
 
 
-def _refill(state: State, place: tuple[str, ...] | tuple[str, int], target: list[int], kept: list[int], cards: list[int]) -> None:
+def _refill(state: State, place: tuple[str, int], target: list[int], kept: list[int], cards: list[int]) -> None:
     """Put `cards` in the hidden slots of `target`, the `kept` (known) cards where they were."""
     if place[0] == "hand":
         target[:] = sorted(kept + cards)
