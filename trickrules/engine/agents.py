@@ -1,7 +1,8 @@
 """Agents: anything that picks an action for the current player.
 
 `RandomAgent` picks uniformly; `GreedyAgent` works for any spec: it prefers the action that
-gains the most points and tokens at once, and otherwise plays its lowest card.
+gains the most points and tokens at once, and otherwise plays its lowest card;
+`trickrules.engine.ismcts.ISMCTSAgent` searches worlds consistent with what it knows.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from trickrules.engine.ismcts import ISMCTSAgent
 from trickrules.engine.phases.kinds import Phase
 
 if TYPE_CHECKING:
@@ -122,13 +124,25 @@ def estimate_tricks(state: State, player: int) -> float:
     return total / (state.num_players * average) if average > 0 else total
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
-"""Agent classes by the name used on the command line."""
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent}
+"""Agent classes by the name used on the command line (``ismcts:N`` searches N iterations)."""
+
+AGENT_NAMES = "random, greedy, ismcts, or ismcts:N (N iterations a decision)"
+"""The agent names `make_agent` knows, as text for messages."""
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
-    """A new agent of the kind `name` (``random`` or ``greedy``)."""
-    try:
-        return AGENTS[name](seed)  # type: ignore[return-value]
-    except KeyError:
-        raise ValueError(f"unknown agent {name!r} (agents: {', '.join(AGENTS)})") from None
+    """A new agent of the kind `name`: ``random``, ``greedy``, ``ismcts`` or ``ismcts:N``
+    (ISMCTS with N iterations a decision); ValueError for any other name or a bad N."""
+    kind, colon, argument = str(name).partition(":")
+    if kind not in AGENTS:
+        raise ValueError(f"unknown agent {name!r} (agents: {AGENT_NAMES})")
+    if kind != "ismcts":
+        if colon:
+            raise ValueError(f"agent {kind!r} takes no argument, not {name!r} (agents: {AGENT_NAMES})")
+        return AGENTS[kind](seed)  # type: ignore[return-value]
+    if not colon:
+        return ISMCTSAgent(seed)
+    if not argument.strip().isdigit() or int(argument) < 1:
+        raise ValueError(f"{name!r}: ismcts:N takes N, the iterations a decision, as a whole number 1 or more")
+    return ISMCTSAgent(seed, iterations=int(argument))

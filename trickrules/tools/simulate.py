@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from trickrules.engine import playouts
-from trickrules.engine.agents import AGENTS
+from trickrules.engine.agents import make_agent
 from trickrules.errors import TrickrulesError
 from trickrules.engine.game import Game, load_game
 from trickrules.rules.ruleset import Ruleset
@@ -208,8 +208,10 @@ def _seat_agents(agents: str | Sequence[str], players: int) -> tuple[str, ...]:
     if len(names) != players:
         raise SimulationError(f"{len(names)} agents named for {players} players: name one, or one per seat")
     for name in names:
-        if name not in AGENTS:
-            raise SimulationError(f"unknown agent {name!r} (agents: {', '.join(AGENTS)})")
+        try:
+            make_agent(name)
+        except ValueError as error:
+            raise SimulationError(str(error)) from None
     return tuple(names)
 
 
