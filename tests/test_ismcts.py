@@ -127,3 +127,15 @@ def _queen_to_drop() -> trickrules.State:
 def test_it_drops_the_queen_of_spades_on_a_trick_it_cannot_win() -> None:
     state = _queen_to_drop()
     assert ISMCTSAgent(seed=0, iterations=200).step(state) == state.game.card_index("spades-Q")
+
+
+def test_rollouts_play_for_bids_where_the_game_has_bids() -> None:
+    from trickrules.engine.rollouts import play_for_bids, play_randomly, rollout_for
+
+    assert rollout_for(GAMES["spades"].new_initial_state(0)) is play_for_bids
+    assert rollout_for(GAMES["hearts"].new_initial_state(0)) is play_randomly
+    for name in ("spades", "oh-hell"):
+        state = GAMES[name].new_initial_state(3)
+        play_for_bids(state, 0, random.Random(3))
+        assert state.round == 1 or state.is_terminal()
+        assert all(b is not None for b in state.round_results[0]["measures"])

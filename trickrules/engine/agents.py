@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from trickrules.engine.ismcts import ISMCTSAgent
 from trickrules.engine.phases.kinds import Phase
+from trickrules.engine.rollouts import estimate_tricks
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -99,29 +100,6 @@ def _standing(state: State, player: int) -> float:
         own_nil = bid == 0
         tricks = -state.tricks_won[player] if own_nil else min(side_tricks, side_bid) - max(0, side_tricks - side_bid)
     return tokens + tricks + state.bonus[player] + state.totals[player]
-
-
-def estimate_tricks(state: State, player: int) -> float:
-    """The tricks a hand is likely to take: trumps and high cards count, by their rank.
-
-    A card's worth grows with its rank's place among the deck's ranks (0 for the lowest, 1 for
-    the highest): a plain card counts the place to the 8th power (an ace 1, a king of thirteen
-    ranks about a half, the rest little), a trump 0.35 plus 0.65 times its place squared (every
-    trump may take a trick). The sum is scaled so that all hands together are expected to take
-    every trick: a hand of average cards is worth its share, the hand size over the players.
-    """
-    faces = state.tables.faces
-    ranks = sorted({faces.rank[c] for c in range(state.game.num_cards)})
-    low, high = ranks[0], ranks[-1]
-    span = max(1, high - low)
-
-    def value(card: int) -> float:
-        place = (faces.rank[card] - low) / span
-        return 0.35 + 0.65 * place**2 if faces.is_trump[card] else place**8
-
-    average = sum(value(c) for c in range(state.game.num_cards)) / state.game.num_cards
-    total = sum(value(card) for card in state.hands[player])
-    return total / (state.num_players * average) if average > 0 else total
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent}

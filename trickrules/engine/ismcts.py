@@ -8,15 +8,17 @@ a world it cannot tell from the real one, and then:
    actions legal in this world (a child's exploration term counts the times it was available,
    not the parent's visits);
 2. adds one new node, for an action not tried yet;
-3. plays on at random to the end of the *round* (the round's scoring is where a card's worth
-   shows; a long game of many rounds would mostly add noise);
+3. plays on to the end of the *round* (the round's scoring is where a card's worth shows; a
+   long game of many rounds would mostly add noise): at random, or in a game with bids
+   playing for the bids (`trickrules.engine.rollouts`);
 4. gives every node on the path the reward of the player who chose its action.
 
-A player's reward is its points of the round (its side's, where partners pool them) against
-the others': ``(gain - worst) / (best - worst)`` over the players, so 1 for the best gain and 0
-for the worst (0.5 when all gain the same); in a game won by the fewest points, fewer is
-better. Rewards lie in [0, 1] in every spec, so the exploration constant means the same
-everywhere. The action played is the one chosen most often at the root.
+A player's reward is its *margin*: its points of the round (its side's, where partners pool
+them) less the mean of its opponents' (fewer points gain more in a game won by the fewest),
+scaled into [0, 1] as ``0.5 + margin / (2 * largest)``, where `largest` is the largest margin
+the agent has seen so far. Rewards lie in [0, 1] in every spec, so the exploration constant
+means the same everywhere; how much better an outcome is counts, not only whether it is
+better. The action played is the one chosen most often at the root.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from trickrules.engine.phases.kinds import TERMINAL
 from trickrules.engine.resample import constraints, deal
+from trickrules.engine.rollouts import Rollout, play_randomly, rollout_for
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -77,6 +80,9 @@ class ISMCTSAgent:
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
+        self._rollout: Rollout = play_randomly
+        self._opponents: list[list[int]] = []
+        self._scale = 0.0  # the largest margin seen: rewards are margins over twice this, plus a half
 
     def step(self, state: State) -> int:
         """The action chosen most often at the root of the search from `state`."""
@@ -86,6 +92,8 @@ class ISMCTSAgent:
         me = state.current_player()
         known = constraints(state, me)
         root = _Node(me)
+        self._rollout = rollout_for(state)
+        self._opponents = _opponents(state)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for _ in range(self.iterations):
             self._iterate(root, deal(state, known, self.rng), state.round, state.totals)
@@ -118,11 +126,12 @@ class ISMCTSAgent:
             node = children[action]
             world.apply_legal(action)
             path.append(node)
-        _play_round(world, round_number, rng)
-        rewards = _rewards(world, before)
+        self._rollout(world, round_number, rng)
+        margins = _margins(world, before, self._opponents)
+        scale = self._scale = max(self._scale, max(abs(m) for m in margins))
         for visited in path:
             visited.visits += 1
-            visited.reward += rewards[visited.player]
+            visited.reward += 0.5 + margins[visited.player] / (2 * scale) if scale else 0.5
 
     def _select(self, node: _Node, legal: list[int]) -> int:
         """UCB1 among the legal children, each explored by the times it was available."""
@@ -142,21 +151,16 @@ def _root_score(child: _Node | None) -> tuple[int, float]:
     return (child.visits, child.reward / child.visits)
 
 
-def _play_round(world: State, round_number: int, rng: random.Random) -> None:
-    """Random legal actions until the round (or the game) ends, as `play_out` plays them."""
-    draw = rng.random
-    while world._phase != TERMINAL and world.round == round_number:
-        legal = world.legal_view()
-        world.apply_legal(legal[int(draw() * len(legal))])
+def _opponents(state: State) -> list[list[int]]:
+    """By player: the players not on its side this round."""
+    sides = [next((team for team in state.round_teams if p in team), (p,)) for p in range(state.num_players)]
+    return [[q for q in range(state.num_players) if q not in sides[p]] for p in range(state.num_players)]
 
 
-def _rewards(world: State, before: list[int]) -> list[float]:
-    """Each player's reward in [0, 1]: its points of the round against the others' (see the
-    module's docstring)."""
+def _margins(world: State, before: list[int], opponents: list[list[int]]) -> list[float]:
+    """Each player's points of the round less its opponents' mean (fewer points gain more in
+    a game won by the fewest)."""
     gains = [after - b for after, b in zip(world.totals, before)]
     if world.game.ruleset.scoring.winner != "most_points":
         gains = [-g for g in gains]
-    low, high = min(gains), max(gains)
-    if high == low:
-        return [0.5] * len(gains)
-    return [(g - low) / (high - low) for g in gains]
+    return [g - (sum(gains[q] for q in rivals) / len(rivals) if rivals else 0.0) for g, rivals in zip(gains, opponents)]
