@@ -139,3 +139,17 @@ def test_rollouts_play_for_bids_where_the_game_has_bids() -> None:
         play_for_bids(state, 0, random.Random(3))
         assert state.round == 1 or state.is_terminal()
         assert all(b is not None for b in state.round_results[0]["measures"])
+
+
+def test_the_command_line_seats_ismcts(capsys: pytest.CaptureFixture[str]) -> None:
+    from trickrules.tools.cli import main
+
+    meadows = str(ROOT / "specs" / "meadows.yaml")
+    assert main(["play", meadows, "--set", "rounds=1", "--agents", "ismcts:4,random,greedy,random"]) == 0
+    assert "ismcts:4" in capsys.readouterr().out
+    simulate = ["simulate", meadows, "--set", "rounds=1", "-n", "2", "--workers", "1"]
+    assert main([*simulate, "--agents", "ismcts:3,greedy,greedy,random"]) == 0
+    assert "ismcts:3" in capsys.readouterr().out
+    for bad in ("ismcts:abc", "ismcts:0"):
+        assert main(["play", meadows, "--agents", bad]) == 2
+        assert "ismcts:N takes N" in capsys.readouterr().err
