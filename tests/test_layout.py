@@ -121,7 +121,7 @@ def test_module_size(path: Path) -> None:
 def test_public_api_is_pinned() -> None:
     assert sorted(trickrules.__all__) == sorted(
         [
-            "Agent", "Comparison", "Game", "GameInfo", "GreedyAgent", "IllegalActionError", "Phase",
+            "Agent", "Comparison", "Game", "GameInfo", "GreedyAgent", "IllegalActionError", "ISMCTSAgent", "Phase",
             "Problem", "RandomAgent", "SimulationError", "SimulationResult", "Ruleset", "SpecError",
             "State", "TERMINAL_PLAYER", "TrickrulesError", "__version__", "compare", "load_game",
             "load_ruleset", "load_ruleset_text", "make_agent", "play_games", "play_out", "simulate",

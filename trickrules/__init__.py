@@ -12,6 +12,7 @@ from __future__ import annotations
 from trickrules.version import __version__
 
 from trickrules.engine.agents import Agent, GreedyAgent, RandomAgent, make_agent
+from trickrules.engine.ismcts import ISMCTSAgent
 from trickrules.errors import IllegalActionError, Problem, SpecError, TrickrulesError
 from trickrules.engine.game import Game, GameInfo, load_game
 from trickrules.spec.loader import load_ruleset, load_ruleset_text
@@ -32,6 +33,7 @@ __all__ = [
     "GameInfo",
     "GreedyAgent",
     "IllegalActionError",
+    "ISMCTSAgent",
     "Phase",
     "Problem",
     "RandomAgent",

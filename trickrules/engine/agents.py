@@ -1,7 +1,8 @@
 """Agents: anything that picks an action for the current player.
 
 `RandomAgent` picks uniformly; `GreedyAgent` works for any spec: it prefers the action that
-gains the most points and tokens at once, and otherwise plays its lowest card.
+gains the most points and tokens at once, and otherwise plays its lowest card;
+`trickrules.engine.ismcts.ISMCTSAgent` searches worlds consistent with what it knows.
 """
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from trickrules.engine.ismcts import ISMCTSAgent
 from trickrules.engine.phases.kinds import Phase
+from trickrules.engine.rollouts import estimate_tricks
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -99,36 +102,25 @@ def _standing(state: State, player: int) -> float:
     return tokens + tricks + state.bonus[player] + state.totals[player]
 
 
-def estimate_tricks(state: State, player: int) -> float:
-    """The tricks a hand is likely to take: trumps and high cards count, by their rank.
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent}
+"""Agent classes by the name used on the command line (``ismcts:N`` searches N iterations)."""
 
-    A card's worth grows with its rank's place among the deck's ranks (0 for the lowest, 1 for
-    the highest): a plain card counts the place to the 8th power (an ace 1, a king of thirteen
-    ranks about a half, the rest little), a trump 0.35 plus 0.65 times its place squared (every
-    trump may take a trick). The sum is scaled so that all hands together are expected to take
-    every trick: a hand of average cards is worth its share, the hand size over the players.
-    """
-    faces = state.tables.faces
-    ranks = sorted({faces.rank[c] for c in range(state.game.num_cards)})
-    low, high = ranks[0], ranks[-1]
-    span = max(1, high - low)
-
-    def value(card: int) -> float:
-        place = (faces.rank[card] - low) / span
-        return 0.35 + 0.65 * place**2 if faces.is_trump[card] else place**8
-
-    average = sum(value(c) for c in range(state.game.num_cards)) / state.game.num_cards
-    total = sum(value(card) for card in state.hands[player])
-    return total / (state.num_players * average) if average > 0 else total
-
-
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
-"""Agent classes by the name used on the command line."""
+AGENT_NAMES = "random, greedy, ismcts, or ismcts:N (N iterations a decision)"
+"""The agent names `make_agent` knows, as text for messages."""
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
-    """A new agent of the kind `name` (``random`` or ``greedy``)."""
-    try:
-        return AGENTS[name](seed)  # type: ignore[return-value]
-    except KeyError:
-        raise ValueError(f"unknown agent {name!r} (agents: {', '.join(AGENTS)})") from None
+    """A new agent of the kind `name`: ``random``, ``greedy``, ``ismcts`` or ``ismcts:N``
+    (ISMCTS with N iterations a decision); ValueError for any other name or a bad N."""
+    kind, colon, argument = str(name).partition(":")
+    if kind not in AGENTS:
+        raise ValueError(f"unknown agent {name!r} (agents: {AGENT_NAMES})")
+    if kind != "ismcts":
+        if colon:
+            raise ValueError(f"agent {kind!r} takes no argument, not {name!r} (agents: {AGENT_NAMES})")
+        return AGENTS[kind](seed)  # type: ignore[return-value]
+    if not colon:
+        return ISMCTSAgent(seed)
+    if not argument.strip().isdigit() or int(argument) < 1:
+        raise ValueError(f"{name!r}: ismcts:N takes N, the iterations a decision, as a whole number 1 or more")
+    return ISMCTSAgent(seed, iterations=int(argument))

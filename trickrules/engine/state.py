@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.engine import views
-from trickrules.engine import refusals, round_end
+from trickrules.engine import refusals, resample, round_end
 from trickrules.engine.deals import GivenDeal, deal_order, deal_round
 from trickrules.engine.phases import (
     PHASES,
@@ -431,6 +431,12 @@ class State:
     def information_state_string(self, player: Any) -> str:
         """What `player` knows as text: the round's tricks by seat, own hand, passes and discards."""
         return views.information_state_text(self, refusals.number(player, self.num_players, "player"))
+
+    def resample_from_infostate(self, player: Any, rng: Any) -> State:
+        """A new state `player` cannot tell from this one, the cards hidden from it dealt again at
+        random (`rng`: a `random.Random` or a seed); see `trickrules.engine.resample`."""
+        generator = rng if isinstance(rng, resample.random.Random) else resample.random.Random(rng)
+        return resample.resample(self, refusals.number(player, self.num_players, "player"), generator)
 
     # ------------------------------------------------------------ copies and pickles
 

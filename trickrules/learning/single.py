@@ -23,7 +23,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from trickrules.engine.agents import AGENTS, Agent, make_agent
+from trickrules.engine.agents import AGENT_NAMES, Agent, make_agent
 from trickrules.engine.game import Game
 from trickrules.engine.state import State
 from trickrules.errors import EnvSetupError
@@ -127,8 +127,11 @@ def _seated(opponents: Opponent | Sequence[Opponent], seat: int, n: int) -> list
     if len(given) != n - 1:
         raise EnvSetupError(f"{len(given)} opponents for the {n - 1} other seats: give one, or one per other seat")
     for opponent in given:
-        if isinstance(opponent, str) and opponent not in AGENTS:
-            raise EnvSetupError(f"unknown agent {opponent!r} (agents: {', '.join(AGENTS)}, or an Agent object)")
+        if isinstance(opponent, str):
+            try:
+                make_agent(opponent)
+            except ValueError:
+                raise EnvSetupError(f"unknown agent {opponent!r} (agents: {AGENT_NAMES}, or an Agent object)") from None
         if not isinstance(opponent, (str, Agent)):
             raise EnvSetupError(f"not an agent: {opponent!r} (an agent has a name and a step(state) method)")
     seated: list[Opponent | None] = list(given)

@@ -1,0 +1,107 @@
+"""How a search plays on to the end of a round: the rollout policy of `ISMCTSAgent`.
+
+In most games a rollout plays uniformly random legal actions. In a game with bids, random
+play takes tricks by chance and makes a search bid what random players would take, far below
+what a hand is worth; there a rollout plays for the bids instead (`play_for_bids`): a player
+bids what its hand is worth (`estimate_tricks`, as `GreedyAgent` bids), and plays to take tricks
+while its side has fewer than it bid (cheapest winning card; on lead its best card) and to lose
+them after, or when it bid nothing (highest card that loses; on lead its lowest). One action in
+`RANDOM_SHARE` is random all the same, so that rollouts still vary. Everything is read from
+the engine's own notions (bids, sides, the trick ranking), never from a game's name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from trickrules.engine.phases.kinds import BID, PLAY, TERMINAL
+
+if TYPE_CHECKING:
+    from trickrules.engine.state import State
+
+RANDOM_SHARE = 0.2
+"""The share of a bid-playing rollout's actions that are uniformly random."""
+
+Rollout = Callable[["State", int, random.Random], None]
+"""Plays a state on to the end of round `round_number` (or of the game)."""
+
+
+def rollout_for(state: State) -> Rollout:
+    """The rollout for the game of `state`: playing for bids where the game has them."""
+    return play_for_bids if state.game.bidding is not None else play_randomly
+
+
+def play_randomly(state: State, round_number: int, rng: random.Random) -> None:
+    """Random legal actions to the end of the round, as `play_out` plays a random agent."""
+    draw = rng.random
+    while state._phase != TERMINAL and state.round == round_number:
+        legal = state.legal_view()
+        state.apply_legal(legal[int(draw() * len(legal))])
+
+
+def play_for_bids(state: State, round_number: int, rng: random.Random) -> None:
+    """To the end of the round: bid a hand's worth, then play to take the tricks bid."""
+    draw = rng.random
+    while state._phase != TERMINAL and state.round == round_number:
+        legal = state.legal_view()
+        phase = state._phase
+        if len(legal) == 1 or draw() < RANDOM_SHARE or phase not in (PLAY, BID):
+            action = legal[int(draw() * len(legal))]
+        elif phase == BID:
+            action = _bid(state, legal)
+        else:
+            action = _card_for_bid(state, legal)
+        state.apply_legal(action)
+
+
+def _bid(state: State, legal: list[int]) -> int:
+    wanted = round(estimate_tricks(state, state.current_player()))
+    offset = state.game.bid_offset
+    return min(legal, key=lambda a: (abs(a - offset - wanted), a))
+
+
+def _card_for_bid(state: State, legal: list[int]) -> int:
+    """The card for the player's bid: take tricks while its side needs them, else shed them."""
+    player, tables = state.current, state.tables
+    faces = tables.faces
+    power = {c: (faces.is_trump[c], faces.rank[c]) for c in legal}
+    side = next((team for team in state.round_teams if player in team), (player,))
+    bids = state.bids
+    wants = bids[player] != 0 and sum(state.tricks_won[p] for p in side) < sum(b or 0 for b in (bids[p] for p in side))
+    trick = state.trick
+    if not trick:
+        return max(legal, key=power.__getitem__) if wants else min(legal, key=power.__getitem__)
+    led, size = state.led, len(trick)
+    winning = [c for c in legal if tables.trick_winner([*trick, c], led) == size]
+    if wants:
+        holder = state.trick_players[tables.trick_winner(trick, led)]
+        if holder in side and bids[holder] != 0:
+            return min(legal, key=power.__getitem__)  # a partner has it: waste nothing
+        return min(winning or legal, key=power.__getitem__)
+    losing = [c for c in legal if c not in winning]
+    return max(losing, key=power.__getitem__) if losing else min(legal, key=power.__getitem__)
+
+
+def estimate_tricks(state: State, player: int) -> float:
+    """The tricks a hand is likely to take: trumps and high cards count, by their rank.
+
+    A card's worth grows with its rank's place among the deck's ranks (0 for the lowest, 1 for
+    the highest): a plain card counts the place to the 8th power (an ace 1, a king of thirteen
+    ranks about a half, the rest little), a trump 0.35 plus 0.65 times its place squared (every
+    trump may take a trick). The sum is scaled so that all hands together are expected to take
+    every trick: a hand of average cards is worth its share, the hand size over the players.
+    """
+    faces = state.tables.faces
+    ranks = sorted({faces.rank[c] for c in range(state.game.num_cards)})
+    low, high = ranks[0], ranks[-1]
+    span = max(1, high - low)
+
+    def value(card: int) -> float:
+        place = (faces.rank[card] - low) / span
+        return 0.35 + 0.65 * place**2 if faces.is_trump[card] else place**8
+
+    average = sum(value(c) for c in range(state.game.num_cards)) / state.game.num_cards
+    total = sum(value(card) for card in state.hands[player])
+    return total / (state.num_players * average) if average > 0 else total
