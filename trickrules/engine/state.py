@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.engine import views
-from trickrules.engine import refusals, resample, round_end
+from trickrules.engine import cloning, refusals, resample, round_end
 from trickrules.engine.deals import GivenDeal, deal_order, deal_round
 from trickrules.engine.phases import (
     PHASES,
@@ -411,11 +411,7 @@ class State:
 
     def clone(self) -> State:
         """An independent copy: the same actions applied to both give the same states."""
-        other = State(self.game, self.seed, False, _empty=True)
-        for name in _FIELDS:
-            if name not in ("game", "seed") and hasattr(self, name):
-                setattr(other, name, _copy(getattr(self, name)))
-        return other
+        return cloning.clone(self, State(self.game, self.seed, False, _empty=True))
 
     def observation(self, player: Any) -> dict[str, Any]:
         """What `player` sees: own hand, the table, tokens and scores; no other hand.
@@ -481,11 +477,3 @@ def _unpickle(game: Game, fields: dict[str, Any]) -> State:
     state = State(game, 0, False, _empty=True)
     state.__setstate__(fields)
     return state
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value

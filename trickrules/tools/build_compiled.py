@@ -30,6 +30,7 @@ MODULES = (
     "engine/playouts.py",
     "engine/refusals.py",
     "engine/round_end.py",
+    "engine/cloning.py",
     "engine/deals.py",
     "engine/phases/__init__.py",
     "engine/phases/kinds.py",
