@@ -44,7 +44,7 @@ def _mutable_parts(value: Any, found: list[int]) -> list[int]:
 
 def _by_name(state: State) -> State:
     empty = State(state.game, state.seed, False, _empty=True)
-    cloning._fill_by_name(state, empty)
+    cloning.fill_by_name(state, empty, _FIELDS)
     return empty
 
 

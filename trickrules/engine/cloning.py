@@ -16,12 +16,13 @@ if TYPE_CHECKING:
     from trickrules.engine.state import State
 
 
-def clone(state: State, empty: State) -> State:
-    """Fill `empty` (a new state with only its game and seed) with copies of `state`'s fields."""
+def clone(state: State, empty: State, fields: tuple[str, ...]) -> State:
+    """Fill `empty` (a new state with only its game and seed) with copies of `state`'s
+    `fields` (all of a state's fields)."""
     try:
         _fill(state, empty)
     except AttributeError:  # a field not set: copy those that are, by name
-        _fill_by_name(state, empty)
+        fill_by_name(state, empty, fields)
     return empty
 
 
@@ -58,10 +59,9 @@ def _fill(s: State, o: State) -> None:
     o.events = deep(s.events)
 
 
-def _fill_by_name(state: State, empty: State) -> None:
-    from trickrules.engine.state import _FIELDS
-
-    for name in _FIELDS:
+def fill_by_name(state: State, empty: State, fields: tuple[str, ...]) -> None:
+    """Copy each of `fields` that `state` has into `empty`, all the way down (`deep`)."""
+    for name in fields:
         if name not in ("game", "seed") and hasattr(state, name):
             setattr(empty, name, deep(getattr(state, name)))
 

@@ -411,7 +411,7 @@ class State:
 
     def clone(self) -> State:
         """An independent copy: the same actions applied to both give the same states."""
-        return cloning.clone(self, State(self.game, self.seed, False, _empty=True))
+        return cloning.clone(self, State(self.game, self.seed, False, _empty=True), _FIELDS)
 
     def observation(self, player: Any) -> dict[str, Any]:
         """What `player` sees: own hand, the table, tokens and scores; no other hand.
