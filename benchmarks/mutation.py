@@ -10,13 +10,19 @@ so every mutant runs a few tests, fastest first, stopping at the first failure, 
 Usage, from the repository root (mutmut writes its copy of the tree to ./mutants, ignored by git)::
 
     pip install -e '.[mutation]'
-    python benchmarks/mutation.py run                       # every module (niced, 2 workers)
-    python benchmarks/mutation.py run 'trickrules.rules.conditions*'   # one module's mutants
+    python benchmarks/mutation.py run                       # mutants not yet checked (niced, 2 workers)
+    python benchmarks/mutation.py run 'trickrules.rules.conditions*'   # (re)check one module's mutants
     python benchmarks/mutation.py report                    # score of the last run, survivors' diffs
     python benchmarks/mutation.py report --all-equivalent   # ... and the equivalent ones
 
-``run`` reuses mutmut's cache in ./mutants: mutants of unchanged functions keep their verdict.
-Delete ./mutants after changing the test selection or the tests a function is reached by.
+``run`` without names checks the mutants that have no verdict yet (mutmut keeps verdicts in
+./mutants; a changed function's mutants lose theirs); with names it rechecks those. Tests added
+since the first run are recorded on the next. Delete ./mutants to start over.
+
+Each function's tests are cut to its fastest ones within ``--budget`` seconds (15 by default, as
+measured while recording, which runs slower than a plain pytest run): the engine's core is
+reached by most of the suite, and a surviving mutant would otherwise cost minutes. A mutant
+only a left-out slow test would kill counts as surviving: the score is a lower bound.
 
 Equivalent mutants (no game can tell them apart from the original) are listed in
 benchmarks/mutation-equivalent.yaml, each by module, function and the mutated line's text
@@ -32,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import time
 from collections import Counter
@@ -60,15 +65,59 @@ class Mutant:
         return (self.module, self.function, self.original, self.mutated)
 
 
-def _mutmut() -> list[str]:
-    exe = Path(sys.executable).with_name("mutmut")
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "mutmut"]
+def trim_tests(budget: float) -> None:
+    """Keep, for every function, its fastest tests up to `budget` seconds in all (at least one).
+
+    mutmut reruns every test that reaches a mutated function; for the engine's core that is
+    most of the suite, minutes for each surviving mutant. The fastest tests first (mutmut's own
+    order) up to a budget keep a full run to minutes; a mutant only the dropped slow tests
+    would kill counts as surviving, so the score is a lower bound for the whole selection.
+    """
+    from mutmut.state import state
+
+    durations = state().duration_by_test
+    for function, tests in state().tests_by_mangled_function_name.items():
+        kept, total = set(), 0.0
+        for test in sorted(tests, key=lambda t: (durations.get(t, 0.0), t)):
+            total += durations.get(test, 0.0)
+            if kept and total > budget:
+                break
+            kept.add(test)
+        tests.intersection_update(kept)
 
 
-def run(patterns: list[str], max_children: int, nice: int) -> int:
-    command = ["nice", "-n", str(nice), *_mutmut(), "run", "--max-children", str(max_children), *patterns]
+def run(patterns: list[str], max_children: int, nice: int, budget: float) -> int:
+    """mutmut's `run`, in this process (niced), with the tests per function trimmed to `budget`."""
+    os.chdir(ROOT)
+    os.nice(nice)
+    sys.argv = ["mutmut"]
+    import mutmut.__main__ as mutmut_main
+
+    collect = mutmut_main.collect_or_load_stats
+
+    def collect_then_trim(*args: object, **kwargs: object) -> None:
+        collect(*args, **kwargs)  # type: ignore[arg-type]
+        trim_tests(budget)
+
+    tests_for_names = mutmut_main.tests_for_mutant_names
+
+    def tests_for(names: list[str]) -> set[str]:
+        """The clean run before the mutants: with no names, the tests kept for some function
+        (mutmut would run the whole selection)."""
+        from mutmut.state import state
+
+        if names:
+            return tests_for_names(names)
+        return set().union(*state().tests_by_mangled_function_name.values())
+
+    mutmut_main.collect_or_load_stats = collect_then_trim  # type: ignore[assignment]
+    mutmut_main.tests_for_mutant_names = tests_for  # type: ignore[assignment]
     start = time.monotonic()
-    code = subprocess.call(command, cwd=ROOT)
+    code = 0
+    try:
+        mutmut_main._run(patterns, max_children)
+    except SystemExit as exit:
+        code = int(exit.code or 0)
     print(f"\nmutmut run took {time.monotonic() - start:.0f} s (exit {code})")
     return code
 
@@ -168,13 +217,16 @@ def main(argv: list[str] | None = None) -> int:
     run_parser.add_argument("patterns", nargs="*", help="mutant name globs, e.g. 'trickrules.rules.conditions*'")
     run_parser.add_argument("--max-children", type=int, default=2)
     run_parser.add_argument("--nice", type=int, default=10)
+    run_parser.add_argument(
+        "--budget", type=float, default=15.0, help="seconds of tests per mutated function, fastest first (default 15)"
+    )
     report_parser = sub.add_parser("report", help="score of the last run")
     report_parser.add_argument("--all-equivalent", action="store_true", help="list the equivalent mutants too")
     for p in (run_parser, report_parser):
         p.add_argument("--no-diffs", action="store_true", help="survivors' names only")
     args = parser.parse_args(argv)
     if args.command == "run":
-        run(args.patterns, args.max_children, args.nice)
+        run(args.patterns, args.max_children, args.nice, args.budget)
         return report(False, not args.no_diffs)
     return report(args.all_equivalent, not args.no_diffs)
 
