@@ -243,3 +243,21 @@ def test_counting_faces_give_trump_group_and_flags() -> None:
     assert faces.group[card(RED, 2)] == RED and faces.group[card(BLUE, 2)] != BLUE
     assert faces.group[card(BLUE, 1)] == faces.group[card(BLUE, 4)]
     assert faces.face == (0,) * 12
+
+
+# ---------------------------------------------------------------- card names
+
+
+def test_face_text_with_a_suit_of_two_words_and_a_negative_rank() -> None:
+    from trickrules.rules.cards import face_text, rank_numbers
+    from trickrules.rules.ruleset import Deck
+
+    deck = Deck(("big red", "blue"), (), (), ((-1, "Joker"), (12, "Q"), (13, "Q")))
+    assert face_text(deck, " big red 12 ") == "big red Q"
+    assert face_text(deck, "blue -1") == "blue Joker"
+    assert face_text(deck, "blue 7") == "blue 7"
+    assert face_text(deck, "blue 1-") == "blue 1-"
+    assert face_text(deck, " blue Q ") == "blue Q"
+    assert rank_numbers(deck, "Q") == frozenset([12, 13])
+    assert rank_numbers(deck, 5) == frozenset([5])
+    assert rank_numbers(deck, "K") == frozenset()
