@@ -93,3 +93,13 @@ def test_whole_trick_losers_with_a_card_condition() -> None:
                     TOKEN, Amount(constant=2))
     assert gains([reward], [card(RED, 3), card(GREEN, 1), card(BLUE, 4)], 0) == [(0, 0, TOKEN, 2)]
     assert gains([reward], [card(RED, 3), card(GREEN, 1), card(BLUE, 4)], 1) == []
+
+
+def test_whole_trick_rewards_read_the_winner_and_the_led_group() -> None:
+    names = trick_names(tiny().deck, rewards=True)
+    three = TrickCondition(compile_expression("cards == 3", names))
+    same = Reward("same", "losers", CardCondition(same_suit_as_winner=True, trick=three), TOKEN, Amount(constant=1))
+    led = Reward("led", "winner", CardCondition(led=True, trick=three), None, Amount(constant=4))
+    trick = [card(BLUE, 3), card(RED, 4), card(RED, 1)]
+    assert gains([same, led], trick, 1, led=BLUE) == [(1, 0, TOKEN, 1)]
+    assert gains([same, led], trick, 1, led=RED) == [(0, 1, POINTS, 4), (1, 0, TOKEN, 1)]
