@@ -261,3 +261,28 @@ def test_face_text_with_a_suit_of_two_words_and_a_negative_rank() -> None:
     assert rank_numbers(deck, "Q") == frozenset([12, 13])
     assert rank_numbers(deck, 5) == frozenset([5])
     assert rank_numbers(deck, "K") == frozenset()
+
+
+# ---------------------------------------------------------------- follow rules
+
+
+@pytest.mark.parametrize(
+    ("kinds", "hand", "led", "legal"),
+    [
+        (["follow_led"], [card(RED, 1), card(BLUE, 1), card(GREEN, 1)], BLUE, [card(BLUE, 1)]),
+        (["follow_led"], [card(RED, 1), card(GREEN, 1)], BLUE, [card(RED, 1), card(GREEN, 1)]),
+        (["trump_if_void"], [card(RED, 1), card(GREEN, 1), card(GREEN, 2)], BLUE, [card(GREEN, 1), card(GREEN, 2)]),
+        (["trump_if_void"], [card(RED, 1), card(BLUE, 2)], BLUE, [card(RED, 1), card(BLUE, 2)]),
+        (["follow_led", "trump_if_void"], [card(RED, 1), card(GREEN, 1), card(BLUE, 3)], BLUE, [card(BLUE, 3)]),
+        (["follow_led", "trump_if_void"], [card(RED, 1), card(GREEN, 1), card(GREEN, 4)], BLUE, [card(GREEN, 1), card(GREEN, 4)]),
+        (["follow_led", "trump_if_void"], [card(RED, 1), card(RED, 2)], BLUE, [card(RED, 1), card(RED, 2)]),
+        ([], [card(RED, 1), card(BLUE, 2)], BLUE, [card(RED, 1), card(BLUE, 2)]),
+    ],
+)
+def test_follow_rules(kinds: list[str], hand: list[int], led: int, legal: list[int]) -> None:
+    from trickrules.rules.follow import compile_follow
+    from trickrules.rules.ruleset import FollowRule
+
+    faces = counting_faces(tiny().deck, frozenset([GREEN]))
+    found = compile_follow([FollowRule(k) for k in kinds], faces)(list(hand), led)  # type: ignore[arg-type]
+    assert found == legal
