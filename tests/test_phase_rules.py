@@ -51,3 +51,23 @@ def test_passed_cards_arrive_with_the_receiver() -> None:
         assert len(cards) == 2
         receiver = (giver + 1) % 3
         assert state.hands[receiver] == sorted(set(before[receiver]) - set(gave[receiver]) | set(cards))
+
+
+def test_declaring_logs_each_pass_and_the_contract() -> None:
+    from pathlib import Path
+
+    game = trickrules.load_game(Path(__file__).resolve().parent.parent / "examples" / "skat-lite.yaml")
+    state = game.new_initial_state(3, record=True)
+    while state.phase != trickrules.Phase.DECLARE:
+        state.apply_action(state.legal_actions()[0])
+    first = state.current_player()
+    state.apply_action(game.choose_pass_action)
+    contract = state.legal_actions()[2]
+    second = state.current_player()
+    state.apply_action(contract)
+    declared = [e for e in state.events if e["type"] == "declare"]
+    assert declared == [
+        {"type": "declare", "player": first, "contract": None},
+        {"type": "declare", "player": second, "contract": contract - game.contract_offset},
+    ]
+    assert second == (first + 1) % game.num_players and state.declarer == second
