@@ -37,6 +37,7 @@ time out (an endless loop is caught), and mutants that no test reaches count as 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import os
 import sys
 import time
@@ -86,7 +87,7 @@ def trim_tests(budget: float) -> None:
         tests.intersection_update(kept)
 
 
-def run(patterns: list[str], max_children: int, nice: int, budget: float) -> int:
+def run(patterns: list[str], max_children: int, nice: int, budget: float, only: list[str]) -> int:
     """mutmut's `run`, in this process (niced), with the tests per function trimmed to `budget`."""
     os.chdir(ROOT)
     os.nice(nice)
@@ -110,6 +111,16 @@ def run(patterns: list[str], max_children: int, nice: int, budget: float) -> int
             return tests_for_names(names)
         return set().union(*state().tests_by_mangled_function_name.values())
 
+    collect_data = mutmut_main.collect_source_file_mutation_data
+
+    def collect_only(*, mutant_names: list[str]) -> tuple[list, dict]:
+        """The mutants to check: with --only, those of functions that match (cached verdicts kept)."""
+        mutants, by_path = collect_data(mutant_names=mutant_names)
+        if only:
+            mutants = [m for m in mutants if any(fnmatch.fnmatch(m[1], pattern) for pattern in only)]
+        return mutants, by_path
+
+    mutmut_main.collect_source_file_mutation_data = collect_only  # type: ignore[assignment]
     mutmut_main.collect_or_load_stats = collect_then_trim  # type: ignore[assignment]
     mutmut_main.tests_for_mutant_names = tests_for  # type: ignore[assignment]
     start = time.monotonic()
@@ -163,8 +174,8 @@ def load_equivalent() -> list[dict[str, str]]:
     return yaml.safe_load(EQUIVALENT.read_text()) or []
 
 
-def report(show_equivalent: bool, show_diffs: bool) -> int:
-    mutants = load_mutants()
+def report(show_equivalent: bool, show_diffs: bool, only: list[str] | None = None) -> int:
+    mutants = [m for m in load_mutants() if not only or any(fnmatch.fnmatch(m.name, p) for p in only)]
     checked = [m for m in mutants if m.status != "not checked"]
     entries = load_equivalent()
     equivalent_keys = {(e["module"], e["function"], e["original"], e["mutated"]): e for e in entries}
@@ -216,19 +227,33 @@ def main(argv: list[str] | None = None) -> int:
     run_parser = sub.add_parser("run", help="run mutmut (niced), then report")
     run_parser.add_argument("patterns", nargs="*", help="mutant name globs, e.g. 'trickrules.rules.conditions*'")
     run_parser.add_argument("--max-children", type=int, default=2)
+    run_parser.add_argument("--survivors", action="store_true", help="recheck the mutants the last run did not kill")
+    run_parser.add_argument(
+        "--only", action="append", default=[], metavar="GLOB",
+        help="check only the unchecked mutants whose names match (repeatable), e.g. 'trickrules.rules.*'",
+    )
     run_parser.add_argument("--nice", type=int, default=10)
     run_parser.add_argument(
         "--budget", type=float, default=15.0, help="seconds of tests per mutated function, fastest first (default 15)"
     )
     report_parser = sub.add_parser("report", help="score of the last run")
     report_parser.add_argument("--all-equivalent", action="store_true", help="list the equivalent mutants too")
+    report_parser.add_argument("--only", action="append", default=[], metavar="GLOB", help="score only these mutants")
     for p in (run_parser, report_parser):
         p.add_argument("--no-diffs", action="store_true", help="survivors' names only")
     args = parser.parse_args(argv)
     if args.command == "run":
-        run(args.patterns, args.max_children, args.nice, args.budget)
-        return report(False, not args.no_diffs)
-    return report(args.all_equivalent, not args.no_diffs)
+        if args.survivors:  # recheck what the last run did not kill, e.g. after adding tests
+            args.patterns += [
+                m.name for m in load_mutants()
+                if m.status not in KILLED and m.status != "not checked"
+                and (not args.only or any(fnmatch.fnmatch(m.name, p) for p in args.only))
+            ]
+            if not args.patterns:
+                return report(False, not args.no_diffs, args.only)
+        run(args.patterns, args.max_children, args.nice, args.budget, args.only)
+        return report(False, not args.no_diffs, args.only)
+    return report(args.all_equivalent, not args.no_diffs, args.only)
 
 
 if __name__ == "__main__":
