@@ -71,3 +71,75 @@ def test_declaring_logs_each_pass_and_the_contract() -> None:
         {"type": "declare", "player": second, "contract": contract - game.contract_offset},
     ]
     assert second == (first + 1) % game.num_players and state.declarer == second
+
+
+def euchre_to_the_discard(seed: int = 2) -> tuple[trickrules.Game, trickrules.State]:
+    """A hand of Euchre in which the first player orders up the turned-up card."""
+    game = trickrules.load_game("euchre", options={"single_hand": True})
+    state = game.new_initial_state(seed, record=True)
+    while state.phase != trickrules.Phase.CHOOSE_TRUMPS:
+        state.apply_action(state.legal_actions()[0])
+    order_up = [a for a in state.legal_actions() if a != game.choose_pass_action][0]
+    state.apply_action(order_up)
+    return game, state
+
+
+def test_the_dealer_takes_the_turned_up_card_and_discards_another() -> None:
+    game, state = euchre_to_the_discard()
+    turned, dealer = state.turned_up, state.dealer
+    assert state.phase == trickrules.Phase.DISCARD and state.current_player() == dealer
+    assert turned in state.hands[dealer] and turned not in state.stock and turned not in state.set_aside
+    legal = [a - game.discard_offset for a in state.legal_actions()]
+    assert turned not in legal and sorted(legal) == sorted(c for c in state.hands[dealer] if c != turned)
+    state.apply_action(state.legal_actions()[0])
+    taken = [e for e in state.events if e["type"] in ("take", "discard")]
+    assert taken == [
+        {"type": "take", "player": dealer, "card": turned},
+        {"type": "discard", "player": dealer, "card": legal[0]},
+    ]
+    assert state.discarded == [legal[0]] and len(state.hands[dealer]) == 5
+
+
+def test_going_alone_sits_the_partner_out_and_is_logged() -> None:
+    for alone in (True, False):
+        game, state = euchre_to_the_discard()
+        state.apply_action(state.legal_actions()[0])
+        assert state.phase == trickrules.Phase.GO_ALONE and state.current_player() == state.declarer
+        declarer = state.declarer
+        assert state.legal_actions() == [game.alone_offset, game.alone_offset + 1]
+        state.apply_action(game.alone_offset if alone else game.alone_offset + 1)
+        partner = (declarer + 2) % 4
+        event = [e for e in state.events if e["type"] == "alone"][0]
+        assert event == {"type": "alone", "player": declarer, "alone": alone, "sitting_out": [partner] if alone else []}
+        assert state.sitting_out == ([partner] if alone else [])
+
+
+def skat_lite(declare: str) -> trickrules.Game:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "examples" / "skat-lite.yaml").read_text()
+    text = text.replace("  - declare: {first: left_of_dealer, otherwise: score}", f"  - declare: {declare}")
+    return trickrules.load_game(load_ruleset_text(text))
+
+
+def all_pass(game: trickrules.Game, seed: int = 3) -> tuple[trickrules.State, list[int]]:
+    state = game.new_initial_state(seed, record=True)
+    while state.phase != trickrules.Phase.DECLARE:
+        state.apply_action(state.legal_actions()[0])
+    speakers = []
+    for _ in range(game.num_players):
+        assert state.phase == trickrules.Phase.DECLARE
+        speakers.append(state.current_player())
+        state.apply_action(game.choose_pass_action)
+    return state, speakers
+
+
+def test_the_first_to_declare_and_what_all_passing_plays() -> None:
+    state, speakers = all_pass(skat_lite("{first: {seat: 2}, otherwise: clubs}"))
+    assert speakers == [2, 0, 1]
+    assert state.contract == 0 and state.phase == trickrules.Phase.PLAY and state.declarer == -1
+    state, speakers = all_pass(skat_lite("{first: dealer, otherwise: grand}"))
+    assert speakers == [state.dealer, (state.dealer + 1) % 3, (state.dealer + 2) % 3]
+    assert state.contract == skat_lite("{first: dealer}").contract_names.index("grand")
+    state, _ = all_pass(skat_lite("{first: dealer}"))
+    assert state.contract == -1 and state.round == 1 and state.phase == trickrules.Phase.DECLARE  # scored unplayed
