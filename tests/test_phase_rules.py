@@ -143,3 +143,27 @@ def test_the_first_to_declare_and_what_all_passing_plays() -> None:
     assert state.contract == skat_lite("{first: dealer}").contract_names.index("grand")
     state, _ = all_pass(skat_lite("{first: dealer}"))
     assert state.contract == -1 and state.round == 1 and state.phase == trickrules.Phase.DECLARE  # scored unplayed
+
+
+def test_a_drawn_pass_direction_is_the_documented_hash_of_seed_round_and_kind() -> None:
+    import hashlib
+
+    def drawn(seed: int, round_number: int, count: int) -> int:
+        digest = hashlib.blake2b(f"trickrules:{seed}:{round_number}:pass".encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big") % count
+
+    game = trickrules.load_game("hearts", options={"pass_direction": "random"})
+    names = ["none", "left", "across", "right"]
+    seen = set()
+    for seed in range(6):
+        state = game.new_initial_state(seed, record=True)
+        for _ in range(52 + 12):  # past the first round's passing and play
+            if state.is_terminal() or state.round > 1:
+                break
+            state.apply_action(state.legal_actions()[0])
+        directions = [e["direction"] for e in state.events if e["type"] == "pass_direction"]
+        assert directions[0] == names[drawn(seed, 0, 4)]
+        if len(directions) > 1:
+            assert directions[1] == names[drawn(seed, 1, 4)]
+        seen.add(directions[0])
+    assert len(seen) > 1
