@@ -133,3 +133,42 @@ def test_forced_cards() -> None:
     # no free section: cards alone of their suit, and cards for the pile, are forced
     assert forced_cards([0, 1, 2, 3], suit, [0, 1]) == [2, 3]
     assert forced_cards([0, 1, 3, 4], suit, [0, 2]) == [3, 4]
+
+
+def test_legal_token_and_card_places() -> None:
+    from trickrules.engine.phases import place_cards, place_tokens
+
+    state = fresh(kingdoms())
+    state.token_queue = [(1, 0), (0, 0)]
+    state.section_tokens[1] = [0, 0, 2, 1, 4]
+    offset = state.game.token_offset
+    assert place_tokens.legal(state) == [offset + 3]
+    state.place_queue = [5, 9]
+    assert place_cards.legal(state) == [state.game.place_offset + 5, state.game.place_offset + 9]
+
+
+def test_forced_card_places_are_laid_and_a_last_card_too() -> None:
+    from trickrules.engine.phases.place_cards import place_forced
+
+    game = kingdoms()
+    state = fresh(game)
+    state.place_queue = []
+    assert place_forced(state) is False
+    red, blue = game.card_index("red-3"), game.card_index("blue-5")
+    red2 = game.card_index("red-7")
+    # two cards of one new suit: a choice (which lies on top), nothing laid
+    state.place_queue, state.place_player = [red, red2], 1
+    assert place_forced(state) is True
+    assert state.place_queue == [red, red2] and state.stacks[1][0] == []
+    assert state.legal_actions() == [game.place_offset + red, game.place_offset + red2]
+    # one card alone: laid on the first free section of the player
+    state = fresh(game)
+    state.place_queue, state.place_player = [blue], 1
+    assert place_forced(state) is False
+    assert state.stacks[1][0] == [blue] and state.stacks[0][0] == [] and state.place_queue == []
+    # a card of an open suit is forced; what it leaves is one card, laid too
+    state = fresh(game)
+    state.section_suits[0][0] = game.ruleset.deck.suits.index("red")
+    state.place_queue, state.place_player = [red, blue], 0
+    assert place_forced(state) is False
+    assert state.stacks[0][0] == [red] and state.stacks[0][1] == [blue]
