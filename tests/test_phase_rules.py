@@ -3,6 +3,8 @@ whom, a direction schedule with a round of no passing)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from test_mutants_rules import TINY
 
 import trickrules
@@ -167,3 +169,26 @@ def test_a_drawn_pass_direction_is_the_documented_hash_of_seed_round_and_kind() 
             assert directions[1] == names[drawn(seed, 1, 4)]
         seen.add(directions[0])
     assert len(seen) > 1
+
+
+def bidding(first: str) -> trickrules.State:
+    text = (Path(__file__).resolve().parent.parent / "specs" / "oh-hell.yaml").read_text()
+    text = text.replace("      first: left_of_dealer\n      allow:", f"      first: {first}\n      allow:")
+    game = trickrules.load_game(load_ruleset_text(text, players=4), options={"hand_size": "schedule", "single_hand": True})
+    state = game.new_initial_state(4, record=True)
+    while state.phase != trickrules.Phase.BID:
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def test_the_first_bidder_and_the_bid_event() -> None:
+    state = bidding("dealer")
+    assert state.current_player() == state.dealer
+    state = bidding("{seat: 2}")
+    assert state.current_player() == 2
+    action = state.legal_actions()[-1]
+    state.apply_action(action)
+    value = action - state.game.bid_offset
+    event = [e for e in state.events if e["type"] == "bid"][0]
+    assert event == {"type": "bid", "player": 2, "bid": value, "name": str(value)}
+    assert state.current_player() == 3
