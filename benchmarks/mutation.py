@@ -158,7 +158,7 @@ def load_mutants() -> list[Mutant]:
     for path in walk_mutatable_files():
         data = SourceFileMutationData(path=path)
         data.load()
-        module = ".".join(Path(path).with_suffix("").parts)
+        module = ".".join(Path(path).with_suffix("").parts).removesuffix(".__init__")
         for name, code in data.exit_code_by_key.items():
             function, cls = orig_function_and_class_names_from_key(name)
             original, mutated = _changed_lines(get_diff_for_mutant(name, path=path))
@@ -209,7 +209,8 @@ def report(show_equivalent: bool, show_diffs: bool, only: list[str] | None = Non
         print(f"\n{m.status}: {m.name} ({m.function})")
         if show_diffs:
             print(f"    - {m.original}\n    + {m.mutated}")
-    stale = [e for k, e in equivalent_keys.items() if k not in matched and any(m.module == k[0] for m in checked)]
+    every = {m.key for m in mutants}
+    stale = [e for k, e in equivalent_keys.items() if k not in every and any(m.module == k[0] for m in mutants)]
     for e in stale:
         print(f"\nstale equivalent entry (matches no mutant): {e['module']} {e['function']}: {e['original']!r}")
     denominator = len(checked) - counts["equivalent"]
