@@ -192,3 +192,35 @@ def test_the_first_bidder_and_the_bid_event() -> None:
     event = [e for e in state.events if e["type"] == "bid"][0]
     assert event == {"type": "bid", "player": 2, "bid": value, "name": str(value)}
     assert state.current_player() == 3
+
+
+COUNTING = TINY + """
+counters:
+  offsuit:
+    scope: player
+    on_play: {card: {led: false}, add: 1}
+  reds:
+    on_play: {card: {suit: red}, add: 2}
+"""
+
+
+def test_counters_read_the_led_group_when_a_card_is_played() -> None:
+    game = trickrules.load_game(load_ruleset_text(COUNTING))
+    hands = [[f"{suit}-{rank}" for rank in range(1, 5)] for suit in ("red", "blue", "green")]
+    state = game.new_initial_state(0, deal={"hands": hands})
+    expected_off = [0, 0, 0]
+    expected_reds = 0
+    led_suit = None
+    for turn in range(6):
+        player = state.current_player()
+        action = state.legal_actions()[-1]
+        suit = game.card_ids[action].split("-")[0]
+        if turn % 3 == 0:
+            led_suit = suit
+        elif suit != led_suit:
+            expected_off[player] += 1
+        expected_reds += 2 if suit == "red" else 0
+        state.apply_action(action)
+    assert state.counters["offsuit"] == expected_off
+    assert state.counters["reds"] == expected_reds
+    assert sum(expected_off) > 0 and expected_reds > 0
