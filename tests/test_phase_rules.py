@@ -224,3 +224,63 @@ def test_counters_read_the_led_group_when_a_card_is_played() -> None:
     assert state.counters["offsuit"] == expected_off
     assert state.counters["reds"] == expected_reds
     assert sum(expected_off) > 0 and expected_reds > 0
+
+
+def choosing(rounds: str, by: str = "left_of_dealer") -> tuple[trickrules.Game, trickrules.State]:
+    text = TINY + f"""
+round:
+  - deal
+  - choose_trumps
+  - play
+  - score
+trumps:
+  choose:
+    by: {by}
+    rounds: {rounds}
+"""
+    game = trickrules.load_game(load_ruleset_text(text))
+    return game, game.new_initial_state(0, record=True)
+
+
+def test_rounds_of_choosing_without_a_turned_up_card() -> None:
+    game, state = choosing("[{from: [blue, green]}, {from: others, dealer_must_choose: true}, {from: turned_up}]")
+    pass_action, offset = game.choose_pass_action, game.trump_offset
+    assert state.phase == trickrules.Phase.CHOOSE_TRUMPS and state.current_player() == 1
+    assert state.legal_actions() == [pass_action, offset + 1, offset + 2]  # listed, pass first
+    for player in (1, 2, 0):
+        assert state.current_player() == player
+        state.apply_action(pass_action)
+    # others, with no turned-up card: every suit; the dealer (seat 0) may not pass last
+    assert state.legal_actions() == [pass_action, offset, offset + 1, offset + 2]
+    state.apply_action(pass_action)
+    state.apply_action(pass_action)
+    assert state.current_player() == 0 and state.legal_actions() == [offset, offset + 1, offset + 2]
+    state.apply_action(offset + 2)
+    assert state.trumps == frozenset([2]) and state.declarer == 0 and state.phase == trickrules.Phase.PLAY
+    chosen = [(e["player"], e["suit"]) for e in state.events if e["type"] == "choose"]
+    assert chosen == [(1, None), (2, None), (0, None), (1, None), (2, None), (0, 2)]
+
+
+def test_a_turned_up_round_without_a_turned_up_card_allows_only_passing() -> None:
+    game, state = choosing("[{from: turned_up}]")
+    assert state.legal_actions() == [game.choose_pass_action]
+    for _ in range(3):
+        state.apply_action(game.choose_pass_action)
+    assert state.round == 1 or state.is_terminal()  # scored unplayed
+
+
+def test_stick_the_dealer_binds_only_the_dealer_speaking_last() -> None:
+    game, state = choosing("[{from: others, dealer_must_choose: true}]")
+    assert game.choose_pass_action in state.legal_actions()  # seat 1 speaks first, not last
+    state.apply_action(game.choose_pass_action)
+    assert game.choose_pass_action in state.legal_actions()  # seat 2: not the dealer
+    state.apply_action(game.choose_pass_action)
+    assert game.choose_pass_action not in state.legal_actions()  # the dealer, last
+
+
+def test_a_dealer_who_speaks_first_may_pass() -> None:
+    game, state = choosing("[{from: others, dealer_must_choose: true}]", by="dealer")
+    assert state.current_player() == 0 and game.choose_pass_action in state.legal_actions()
+    state.apply_action(game.choose_pass_action)
+    state.apply_action(game.choose_pass_action)
+    assert state.current_player() == 2 and game.choose_pass_action in state.legal_actions()
