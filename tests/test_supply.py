@@ -172,3 +172,18 @@ def test_forced_card_places_are_laid_and_a_last_card_too() -> None:
     state.place_queue, state.place_player = [red, blue], 0
     assert place_forced(state) is False
     assert state.stacks[0][0] == [red] and state.stacks[0][1] == [blue]
+
+
+def test_gains_are_logged_with_what_was_taken() -> None:
+    from trickrules.rules.rewards import POINTS
+
+    state = kingdoms().new_initial_state(1, record=True)
+    state.events.clear()
+    gain(state, 1, 2, POINTS, -3)
+    state.supply[0] = 1
+    gain(state, 0, 0, 0, 2)
+    assert state.bonus == [0, -3]
+    assert state.events == [
+        {"type": "reward", "player": 1, "reward": 2, "token": None, "amount": -3, "taken": -3},
+        {"type": "reward", "player": 0, "reward": 0, "token": 0, "amount": 2, "taken": 1},
+    ]
