@@ -228,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     run_parser = sub.add_parser("run", help="run mutmut (niced), then report")
     run_parser.add_argument("patterns", nargs="*", help="mutant name globs, e.g. 'trickrules.rules.conditions*'")
     run_parser.add_argument("--max-children", type=int, default=2)
-    run_parser.add_argument("--survivors", action="store_true", help="recheck the mutants the last run did not kill")
+    run_parser.add_argument("--survivors", action="store_true", help="recheck the mutants no run has killed, and check those not checked yet")
     run_parser.add_argument(
         "--only", action="append", default=[], metavar="GLOB",
         help="check only the unchecked mutants whose names match (repeatable), e.g. 'trickrules.rules.*'",
@@ -244,11 +244,10 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--no-diffs", action="store_true", help="survivors' names only")
     args = parser.parse_args(argv)
     if args.command == "run":
-        if args.survivors:  # recheck what the last run did not kill, e.g. after adding tests
+        if args.survivors:  # recheck what no run has killed (and check the rest), e.g. after adding tests
             args.patterns += [
                 m.name for m in load_mutants()
-                if m.status not in KILLED and m.status != "not checked"
-                and (not args.only or any(fnmatch.fnmatch(m.name, p) for p in args.only))
+                if m.status not in KILLED and (not args.only or any(fnmatch.fnmatch(m.name, p) for p in args.only))
             ]
             if not args.patterns:
                 return report(False, not args.no_diffs, args.only)
