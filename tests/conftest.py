@@ -32,6 +32,11 @@ _COMMON = {
 settings.register_profile("default", max_examples=DEFAULT_EXAMPLES, **_COMMON)  # type: ignore[arg-type]
 settings.register_profile("ci", settings.get_profile("default"), derandomize=True)
 settings.register_profile("thorough", settings.get_profile("default"), max_examples=10 * DEFAULT_EXAMPLES)
+# benchmarks/mutation.py: every mutant reruns the tests that reach it, so few, reproducible
+# examples and no example database (the outcome must not depend on earlier runs)
+settings.register_profile(
+    "mutation", settings.get_profile("default"), max_examples=DEFAULT_EXAMPLES // 10, derandomize=True, database=None
+)
 
 
 def _profile_given(config: pytest.Config) -> bool:

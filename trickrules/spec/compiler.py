@@ -356,7 +356,7 @@ class _Compiler:
         return frozenset(self.suits.index(s) for s in raw)
 
     def choose_round(self, raw: dict) -> ChooseRound:
-        suits = raw.get("from", "listed")
+        suits = raw.get("from", "turned_up")
         listed = () if isinstance(suits, str) else tuple(self.suits.index(s) for s in suits)
         return ChooseRound(
             suits="listed" if not isinstance(suits, str) else suits,  # type: ignore[arg-type]  # the schema allows only these words

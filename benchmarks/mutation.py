@@ -1,0 +1,260 @@
+"""Mutation testing of the modules that decide games, with mutmut 3 (the `mutation` extra).
+
+mutmut puts small plausible bugs (``<`` for ``<=``, ``and`` for ``or``, a changed constant, a
+dropped argument) into the modules that ``[tool.mutmut] only_mutate`` in pyproject.toml names,
+one at a time, and reruns the tests that reach the mutated function: it records which tests
+reach which function in one run of the test selection (``pytest_add_cli_args_test_selection``),
+so every mutant runs a few tests, fastest first, stopping at the first failure, under the
+``mutation`` hypothesis profile (few, derandomized examples; tests/conftest.py).
+
+Usage, from the repository root (mutmut writes its copy of the tree to ./mutants, ignored by git)::
+
+    pip install -e '.[mutation]'
+    python benchmarks/mutation.py run                       # mutants not yet checked (niced, 2 workers)
+    python benchmarks/mutation.py run 'trickrules.rules.conditions*'   # (re)check one module's mutants
+    python benchmarks/mutation.py report                    # score of the last run, survivors' diffs
+    python benchmarks/mutation.py report --all-equivalent   # ... and the equivalent ones
+
+``run`` without names checks the mutants that have no verdict yet (mutmut keeps verdicts in
+./mutants; a changed function's mutants lose theirs); with names it rechecks those. Tests added
+since the first run are recorded on the next. Delete ./mutants to start over.
+
+Each function's tests are cut to its fastest ones within ``--budget`` seconds (15 by default, as
+measured while recording, which runs slower than a plain pytest run): the engine's core is
+reached by most of the suite, and a surviving mutant would otherwise cost minutes. A mutant
+only a left-out slow test would kill counts as surviving: the score is a lower bound.
+
+Equivalent mutants (no game can tell them apart from the original) are listed in
+benchmarks/mutation-equivalent.yaml, each by module, function and the mutated line's text
+before and after (not by mutmut's mutant number, which shifts when the function changes), with
+a reason. They are left out of the score's denominator and shown as equivalent; an entry that
+matches no mutant is reported as stale.
+
+Score = killed / (mutants - equivalent), where killed counts mutants that made a test fail or
+time out (an endless loop is caught), and mutants that no test reaches count as survivors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import os
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+EQUIVALENT = ROOT / "benchmarks" / "mutation-equivalent.yaml"
+KILLED = {"killed", "timeout", "caught by type check", "segfault"}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str  # mutmut's name, e.g. trickrules.rules.conditions.x_card_holds__mutmut_3
+    status: str
+    module: str
+    function: str  # Class.method or function
+    original: str  # the changed lines before and after, stripped and joined with " / "
+    mutated: str
+
+    @property
+    def key(self) -> tuple[str, str, str, str]:
+        return (self.module, self.function, self.original, self.mutated)
+
+
+def trim_tests(budget: float) -> None:
+    """Keep, for every function, its fastest tests up to `budget` seconds in all (at least one).
+
+    mutmut reruns every test that reaches a mutated function; for the engine's core that is
+    most of the suite, minutes for each surviving mutant. The fastest tests first (mutmut's own
+    order) up to a budget keep a full run to minutes; a mutant only the dropped slow tests
+    would kill counts as surviving, so the score is a lower bound for the whole selection.
+    """
+    from mutmut.state import state
+
+    durations = state().duration_by_test
+    for function, tests in state().tests_by_mangled_function_name.items():
+        kept, total = set(), 0.0
+        for test in sorted(tests, key=lambda t: (durations.get(t, 0.0), t)):
+            total += durations.get(test, 0.0)
+            if kept and total > budget:
+                break
+            kept.add(test)
+        tests.intersection_update(kept)
+
+
+def run(patterns: list[str], max_children: int, nice: int, budget: float, only: list[str]) -> int:
+    """mutmut's `run`, in this process (niced), with the tests per function trimmed to `budget`."""
+    os.chdir(ROOT)
+    os.nice(nice)
+    sys.argv = ["mutmut"]
+    import mutmut.__main__ as mutmut_main
+
+    collect = mutmut_main.collect_or_load_stats
+
+    def collect_then_trim(*args: object, **kwargs: object) -> None:
+        collect(*args, **kwargs)  # type: ignore[arg-type]
+        trim_tests(budget)
+
+    tests_for_names = mutmut_main.tests_for_mutant_names
+
+    def tests_for(names: list[str]) -> set[str]:
+        """The clean run before the mutants: with no names, the tests kept for some function
+        (mutmut would run the whole selection)."""
+        from mutmut.state import state
+
+        if names:
+            return tests_for_names(names)
+        return set().union(*state().tests_by_mangled_function_name.values())
+
+    collect_data = mutmut_main.collect_source_file_mutation_data
+
+    def collect_only(*, mutant_names: list[str]) -> tuple[list, dict]:
+        """The mutants to check: with --only, those of functions that match (cached verdicts kept)."""
+        mutants, by_path = collect_data(mutant_names=mutant_names)
+        if only:
+            mutants = [m for m in mutants if any(fnmatch.fnmatch(m[1], pattern) for pattern in only)]
+        return mutants, by_path
+
+    mutmut_main.collect_source_file_mutation_data = collect_only  # type: ignore[assignment]
+    mutmut_main.collect_or_load_stats = collect_then_trim  # type: ignore[assignment]
+    mutmut_main.tests_for_mutant_names = tests_for  # type: ignore[assignment]
+    start = time.monotonic()
+    code = 0
+    try:
+        mutmut_main._run(patterns, max_children)
+    except SystemExit as exit:
+        code = int(exit.code or 0)
+    print(f"\nmutmut run took {time.monotonic() - start:.0f} s (exit {code})")
+    return code
+
+
+def _changed_lines(diff: str) -> tuple[str, str]:
+    before, after = [], []
+    for line in diff.splitlines():
+        if line.startswith(("---", "+++")):
+            continue
+        if line.startswith("-"):
+            before.append(line[1:].strip())
+        elif line.startswith("+"):
+            after.append(line[1:].strip())
+    return " / ".join(before), " / ".join(after)
+
+
+def load_mutants() -> list[Mutant]:
+    """Every mutant of the last run, with its verdict and changed lines (mutmut's own records)."""
+    os.chdir(ROOT)
+    from mutmut.mutation.data import SourceFileMutationData
+    from mutmut.mutation.diff_apply import get_diff_for_mutant
+    from mutmut.stats import status_by_exit_code
+    from mutmut.utils.file_utils import walk_mutatable_files
+    from mutmut.utils.format_utils import orig_function_and_class_names_from_key
+
+    mutants = []
+    for path in walk_mutatable_files():
+        data = SourceFileMutationData(path=path)
+        data.load()
+        module = ".".join(Path(path).with_suffix("").parts).removesuffix(".__init__")
+        for name, code in data.exit_code_by_key.items():
+            function, cls = orig_function_and_class_names_from_key(name)
+            original, mutated = _changed_lines(get_diff_for_mutant(name, path=path))
+            mutants.append(
+                Mutant(name, status_by_exit_code[code], module, f"{cls}.{function}" if cls else function, original, mutated)
+            )
+    return mutants
+
+
+def load_equivalent() -> list[dict[str, str]]:
+    if not EQUIVALENT.exists():
+        return []
+    return yaml.safe_load(EQUIVALENT.read_text()) or []
+
+
+def report(show_equivalent: bool, show_diffs: bool, only: list[str] | None = None) -> int:
+    mutants = [m for m in load_mutants() if not only or any(fnmatch.fnmatch(m.name, p) for p in only)]
+    checked = [m for m in mutants if m.status != "not checked"]
+    entries = load_equivalent()
+    equivalent_keys = {(e["module"], e["function"], e["original"], e["mutated"]): e for e in entries}
+    matched: set[tuple[str, str, str, str]] = set()
+    counts: Counter[str] = Counter()
+    survivors = []
+    for m in checked:
+        if m.key in equivalent_keys:
+            matched.add(m.key)
+            counts["equivalent"] += 1
+            if m.status in KILLED:  # listed as equivalent but a test tells it apart: the list is wrong
+                print(f"listed as equivalent but killed: {m.name}")
+            if show_equivalent:
+                print(f"equivalent {m.name}: {m.original!r} -> {m.mutated!r}: {equivalent_keys[m.key]['reason']}")
+        elif m.status in KILLED:
+            counts["killed"] += 1
+        else:
+            counts["survived" if m.status == "survived" else m.status] += 1
+            survivors.append(m)
+    by_module: dict[str, Counter[str]] = {}
+    for m in checked:
+        verdict = "equivalent" if m.key in equivalent_keys else ("killed" if m.status in KILLED else "survived")
+        by_module.setdefault(m.module, Counter())[verdict] += 1
+    print(f"{'module':45} {'mutants':>7} {'killed':>7} {'surv.':>6} {'equiv.':>6} {'score':>7}")
+    for module, c in sorted(by_module.items()):
+        total = sum(c.values())
+        denominator = total - c["equivalent"]
+        score = 100 * c["killed"] / denominator if denominator else 100.0
+        print(f"{module:45} {total:7} {c['killed']:7} {c['survived']:6} {c['equivalent']:6} {score:6.1f}%")
+    for m in survivors:
+        print(f"\n{m.status}: {m.name} ({m.function})")
+        if show_diffs:
+            print(f"    - {m.original}\n    + {m.mutated}")
+    every = {m.key for m in mutants}
+    stale = [e for k, e in equivalent_keys.items() if k not in every and any(m.module == k[0] for m in mutants)]
+    for e in stale:
+        print(f"\nstale equivalent entry (matches no mutant): {e['module']} {e['function']}: {e['original']!r}")
+    denominator = len(checked) - counts["equivalent"]
+    score = 100 * counts["killed"] / denominator if denominator else 100.0
+    print(
+        f"\n{len(checked)} mutants checked ({len(mutants) - len(checked)} not checked): {counts['killed']} killed, "
+        f"{len(survivors)} not killed, {counts['equivalent']} equivalent; score {score:.1f}%"
+    )
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    run_parser = sub.add_parser("run", help="run mutmut (niced), then report")
+    run_parser.add_argument("patterns", nargs="*", help="mutant name globs, e.g. 'trickrules.rules.conditions*'")
+    run_parser.add_argument("--max-children", type=int, default=2)
+    run_parser.add_argument("--survivors", action="store_true", help="recheck the mutants no run has killed, and check those not checked yet")
+    run_parser.add_argument(
+        "--only", action="append", default=[], metavar="GLOB",
+        help="check only the unchecked mutants whose names match (repeatable), e.g. 'trickrules.rules.*'",
+    )
+    run_parser.add_argument("--nice", type=int, default=10)
+    run_parser.add_argument(
+        "--budget", type=float, default=15.0, help="seconds of tests per mutated function, fastest first (default 15)"
+    )
+    report_parser = sub.add_parser("report", help="score of the last run")
+    report_parser.add_argument("--all-equivalent", action="store_true", help="list the equivalent mutants too")
+    report_parser.add_argument("--only", action="append", default=[], metavar="GLOB", help="score only these mutants")
+    for p in (run_parser, report_parser):
+        p.add_argument("--no-diffs", action="store_true", help="survivors' names only")
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        if args.survivors:  # recheck what no run has killed (and check the rest), e.g. after adding tests
+            args.patterns += [
+                m.name for m in load_mutants()
+                if m.status not in KILLED and (not args.only or any(fnmatch.fnmatch(m.name, p) for p in args.only))
+            ]
+            if not args.patterns:
+                return report(False, not args.no_diffs, args.only)
+        run(args.patterns, args.max_children, args.nice, args.budget, args.only)
+        return report(False, not args.no_diffs, args.only)
+    return report(args.all_equivalent, not args.no_diffs, args.only)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
