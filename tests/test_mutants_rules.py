@@ -309,3 +309,16 @@ def test_combinators_pass_the_deck_the_winner_and_the_trick_on() -> None:
                                (CardCondition(negate=two), False)):
         assert card_holds(combined, card(RED, 1), deck, faces, trick=trick) is expected
     assert card_holds(CardCondition(led=True), card(RED, 1), deck, faces)  # led defaults to group 0
+
+
+def test_numbered_ids_of_two_faced_copied_cards_with_a_hyphenated_suit() -> None:
+    from trickrules.rules.cards import numbered_id
+    from trickrules.rules.ruleset import Card, Deck, Face
+
+    deck = Deck(("dark-red", "blue"), (), (), ((12, "Q"), (13, "K")))
+    two_faced = Card(0, "dark-red-Q/blue-K#2", (Face(0, 12), Face(1, 13)), ())
+    assert numbered_id(two_faced, deck) == "dark-red-12/blue-13#2"
+    unmatched = Card(1, "blue-Q", (Face(1, 13),), ())
+    assert numbered_id(unmatched, deck) == "blue-Q"  # names no face of the card: kept
+    other_suit = Card(2, "blue-K", (Face(0, 13),), ())
+    assert numbered_id(other_suit, deck) == "blue-K"
