@@ -67,7 +67,7 @@ class Mutant:
 
 
 def trim_tests(budget: float) -> None:
-    """Keep, for every function, its fastest tests up to `budget` seconds in all (at least one).
+    """Keep, for every function, fast tests of every test file up to `budget` seconds in all.
 
     mutmut reruns every test that reaches a mutated function; for the engine's core that is
     most of the suite, minutes for each surviving mutant. The fastest tests first (mutmut's own
@@ -78,8 +78,15 @@ def trim_tests(budget: float) -> None:
 
     durations = state().duration_by_test
     for function, tests in state().tests_by_mangled_function_name.items():
-        kept, total = set(), 0.0
+        # the fastest test of every test file first, then the second fastest of each, ...: a
+        # file of targeted tests is not crowded out by many quick tests of one other file
+        by_file: dict[str, list[str]] = {}
         for test in sorted(tests, key=lambda t: (durations.get(t, 0.0), t)):
+            by_file.setdefault(test.split("::")[0], []).append(test)
+        rounds = [sorted((f[i] for f in by_file.values() if i < len(f)), key=lambda t: (durations.get(t, 0.0), t))
+                  for i in range(max((len(f) for f in by_file.values()), default=0))]
+        kept, total = set(), 0.0
+        for test in (t for r in rounds for t in r):
             total += durations.get(test, 0.0)
             if kept and total > budget:
                 break

@@ -286,3 +286,39 @@ def test_follow_rules(kinds: list[str], hand: list[int], led: int, legal: list[i
     faces = counting_faces(tiny().deck, frozenset([GREEN]))
     found = compile_follow([FollowRule(k) for k in kinds], faces)(list(hand), led)  # type: ignore[arg-type]
     assert found == legal
+
+
+def test_combinators_pass_the_deck_the_winner_and_the_trick_on() -> None:
+    from trickrules.rules.expressions import compile_expression
+    from trickrules.rules.ruleset import TrickCondition
+    from trickrules.rules.whole_trick import TrickView, trick_names
+
+    rich = CardCondition(attribute=AttributeTest(0, at_least=5))
+    for combined in (CardCondition(all_of=(rich,)), CardCondition(any_of=(rich,)), CardCondition(winner=rich)):
+        assert holds(combined, card(RED, 4), winner=card(RED, 4))
+        assert not holds(combined, card(RED, 1), winner=card(RED, 1))
+    assert holds(CardCondition(negate=rich), card(RED, 1)) and not holds(CardCondition(negate=rich), card(RED, 4))
+    same = CardCondition(same_suit_as_winner=True)
+    assert holds(CardCondition(negate=same), card(BLUE, 1), winner=card(RED, 4))
+    assert not holds(CardCondition(negate=same), card(RED, 1), winner=card(RED, 4))
+    deck = tiny().deck
+    faces = counting_faces(deck, frozenset())
+    trick = TrickView([card(RED, 1), card(BLUE, 2)], RED, deck, faces)
+    two = CardCondition(trick=TrickCondition(compile_expression("cards == 2", trick_names(deck, rewards=False))))
+    for combined, expected in ((CardCondition(all_of=(two,)), True), (CardCondition(any_of=(two,)), True),
+                               (CardCondition(negate=two), False)):
+        assert card_holds(combined, card(RED, 1), deck, faces, trick=trick) is expected
+    assert card_holds(CardCondition(led=True), card(RED, 1), deck, faces)  # led defaults to group 0
+
+
+def test_numbered_ids_of_two_faced_copied_cards_with_a_hyphenated_suit() -> None:
+    from trickrules.rules.cards import numbered_id
+    from trickrules.rules.ruleset import Card, Deck, Face
+
+    deck = Deck(("dark-red", "blue"), (), (), ((12, "Q"), (13, "K")))
+    two_faced = Card(0, "dark-red-Q/blue-K#2", (Face(0, 12), Face(1, 13)), ())
+    assert numbered_id(two_faced, deck) == "dark-red-12/blue-13#2"
+    unmatched = Card(1, "blue-Q", (Face(1, 13),), ())
+    assert numbered_id(unmatched, deck) == "blue-Q"  # names no face of the card: kept
+    other_suit = Card(2, "blue-K", (Face(0, 13),), ())
+    assert numbered_id(other_suit, deck) == "blue-K"

@@ -284,3 +284,38 @@ def test_a_dealer_who_speaks_first_may_pass() -> None:
     state.apply_action(game.choose_pass_action)
     state.apply_action(game.choose_pass_action)
     assert state.current_player() == 2 and game.choose_pass_action in state.legal_actions()
+
+
+def test_the_turned_up_card_is_logged_and_without_stock_there_are_no_trumps() -> None:
+    game = trickrules.load_game("oh-hell", players=4, options={"single_hand": True})
+    state = game.new_initial_state(3, record=True)
+    event = [e for e in state.events if e["type"] == "turn_up"][0]
+    assert event == {"type": "turn_up", "card": state.turned_up} and state.turned_up >= 0
+    assert state.trumps == frozenset([game.tables(frozenset()).faces.suit[state.turned_up]])
+    # the whole deck dealt: nothing to turn up, no trumps
+    full = TINY + "rounds: 1\nround: [deal, turn_up, play, score]\ntrumps: turned_up\n"
+    game = trickrules.load_game(load_ruleset_text(full))
+    state = game.new_initial_state(0, record=True)
+    assert state.turned_up == -1 and state.trumps == frozenset()
+    assert [e for e in state.events if e["type"] == "turn_up"] == [{"type": "turn_up", "card": -1}]
+
+
+def test_what_a_bid_reads() -> None:
+    from trickrules.engine.phases.bid import bid_env
+
+    state = bidding("dealer")
+    env = bid_env(state, state.current_player())
+    assert (env["hand_size"], env["players"], env["bids_total"], env["bids_made"], env["last"], env["partner_bid"]) == (
+        state.hand_size, 4, 0, 0, False, -1
+    )
+    game = trickrules.load_game("spades", options={"single_hand": True})
+    state = game.new_initial_state(1)
+    while state.phase != trickrules.Phase.BID:
+        state.apply_action(state.legal_actions()[0])
+    first = state.current_player()
+    assert bid_env(state, (first + 2) % 4)["partner_bid"] == -1
+    state.apply_action(state.legal_actions()[3])
+    made = state.bids[first]
+    env = bid_env(state, (first + 2) % 4)
+    assert env["partner_bid"] == made and env["bids_made"] == 1 and env["bids_total"] == made
+    assert bid_env(state, (first + 1) % 4)["partner_bid"] == -1

@@ -78,3 +78,13 @@ def test_places_in_the_trick() -> None:
     cards = [card(RED, 2), card(BLUE, 4), card(GREEN, 1), card(RED, 3)]
     assert trick_places(steps, cards, RED, deck, faces) == [3, 4, 1, 2]
     assert trick_places([GEMS, LAST], [card(RED, 1), card(BLUE, 1)], RED, deck, faces) == [2, 1]
+
+
+def test_orders_by_a_card_condition_and_by_the_led_group_other_than_the_first_suit() -> None:
+    static = [RankingStep("order", order=((CardCondition(suits=frozenset([BLUE])), ((1, 3),)), (None, ((4, 1), (2, 2)))))]
+    assert winners(static, [card(RED, 4), card(BLUE, 1), card(GREEN, 2)], RED) == (1, 1)
+    assert winners(static, [card(RED, 4), card(BLUE, 2), card(GREEN, 3)], RED) == (0, 0)
+    rich = [RankingStep("order", order=((CardCondition(attribute=AttributeTest(0, at_least=2)), ((3, 1),)),
+                                        (CardCondition(led=True), ((1, 2),))))]
+    assert winners(rich, [card(BLUE, 1), card(RED, 3), card(GREEN, 1)], BLUE) == (0, 0)
+    assert winners(rich, [card(BLUE, 2), card(RED, 3), card(GREEN, 1)], BLUE) == (1, 1)
