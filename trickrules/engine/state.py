@@ -290,10 +290,7 @@ class State:
         """The actions the current player may take (empty for anyone else, or at the end)."""
         if player is not None and player != self.current_player():
             return []
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = play.legal(self) if self._phase == PLAY else PHASES[self._phase].legal(self)
-        return list(legal)
+        return list(self.legal_view())
 
     def legal_view(self) -> list[int]:
         """The current player's legal actions as the state keeps them: not a copy, never to be
@@ -310,41 +307,12 @@ class State:
         their value); anything else (floats, bools, strings, None) is refused before anything
         changes, as is an integer that is not legal now.
         """
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = play.legal(self) if self._phase == PLAY else PHASES[self._phase].legal(self)
+        legal = self.legal_view()
         if type(action) is not int:
             action = refusals.action_integer(self, action, legal)
         if action not in legal:
             refusals.refuse(self, action, legal)
-        # `apply_legal`'s steps, inlined here: one call fewer per action through the public API
-        # (tests/test_playouts.py checks that both give the same games)
-        self._legal = None
-        self.history.append(action)
-        phase = self._phase
-        if phase != PLAY:
-            if phase == PLACE_TOKENS:
-                place_tokens.apply(self, action)
-            elif phase == PLACE_CARDS:
-                place_cards.apply(self, action)
-            else:
-                PHASES[phase].apply(self, action)
-            return
-        player = self.current
-        self.hands[player].remove(action)
-        trick, tables = self.trick, self.tables
-        if not trick:
-            self.led = tables.faces.group[action]
-        trick.append(action)
-        self.trick_players.append(player)
-        if self.events is not None:
-            self.log("play", player=player, card=action, face=tables.faces.face[action])
-        if tables.on_play is not None and tables.on_play[action]:
-            play.count(self, player, action)
-        if len(trick) < self.trick_size:
-            self.current = self.next_seat[player]
-        else:
-            play.resolve_trick(self)
+        self.apply_legal(action)
 
     def apply_legal(self, action: int) -> None:
         """Take `action`, known to be legal (one of `legal_actions()`), without checking it.
@@ -363,7 +331,7 @@ class State:
             else:
                 PHASES[phase].apply(self, action)
             return
-        # playing a card, the most frequent action of all (also inlined in `apply_action`)
+        # playing a card, the most frequent action of all
         player = self.current
         self.hands[player].remove(action)
         trick, tables = self.trick, self.tables

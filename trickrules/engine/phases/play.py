@@ -3,7 +3,7 @@
 The leader plays any card; the others play what the follow rules allow. When the trick is
 full it is resolved: the ranking names the winner, rewards are gained, and the won cards go
 to the winner's pile or wait to be laid on the tableau. Playing a card itself is inlined in
-`State.apply_action` (it is the most frequent action of all); this module holds the rest.
+`State.apply_legal` (it is the most frequent action of all); this module holds the rest.
 """
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ def count(state: State, player: int, card: int) -> None:
 
 
 def apply(state: State, action: int) -> None:
-    raise AssertionError("playing a card is inlined in State.apply_action")
+    raise AssertionError("playing a card is inlined in State.apply_legal")
 
 
 def resolve_trick(state: State) -> None:
