@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from trickrules.engine.ismcts import ISMCTSAgent
 from trickrules.engine.phases.kinds import Phase
-from trickrules.engine.rollouts import estimate_tricks
+from trickrules.engine.round_end import side_of
+from trickrules.engine.rollouts import bid_for_hand, estimate_tricks
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -67,9 +68,7 @@ class GreedyAgent:
             return legal[0]
         player = state.current_player()
         if state.phase == Phase.BID:
-            wanted = round(estimate_tricks(state, player))
-            offset = state.game.bid_offset
-            return min(legal, key=lambda a: (abs(a - offset - wanted), a))
+            return bid_for_hand(state, legal)
         before = _standing(state, player)
         faces = state.tables.faces
         num_cards = state.game.num_cards
@@ -94,7 +93,7 @@ def _standing(state: State, player: int) -> float:
     tricks = 0.5 * state.tricks_won[player]
     bid = state.bids[player] if state.game.bidding is not None else None
     if bid is not None:
-        side = next((team for team in state.game.ruleset.teams if player in team), (player,))
+        side = side_of(state.game.ruleset.teams, player)
         side_bid = sum(state.bids[p] or 0 for p in side)
         side_tricks = sum(state.tricks_won[p] for p in side)
         own_nil = bid == 0

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from trickrules.engine.phases.kinds import TERMINAL
 from trickrules.engine.resample import constraints, deal
 from trickrules.engine.rollouts import Rollout, play_randomly, rollout_for
+from trickrules.engine.round_end import side_of
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -153,7 +154,7 @@ def _root_score(child: _Node | None) -> tuple[int, float]:
 
 def _opponents(state: State) -> list[list[int]]:
     """By player: the players not on its side this round."""
-    sides = [next((team for team in state.round_teams if p in team), (p,)) for p in range(state.num_players)]
+    sides = [side_of(state.round_teams, p) for p in range(state.num_players)]
     return [[q for q in range(state.num_players) if q not in sides[p]] for p in range(state.num_players)]
 
 

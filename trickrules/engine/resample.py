@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trickrules.engine.phases.kinds import DISCARD
-from trickrules.rules.ruleset import TrumpChoice
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -104,7 +103,7 @@ def _fixed_cards(state: State, player: int) -> set[int]:
     """Cards in hidden places whose place `player` knows: its passed cards not played yet (in the
     receiver's hand), the turned-up card still shown, a taken card while its taker discards."""
     fixed = {card for own in state.passes for card in own["passed"][player]}
-    turned = getattr(state, "turned_up", -1)
+    turned = state.turned_up
     if turned >= 0 and turned in state.stock:
         fixed.add(turned)
     if state._phase == DISCARD:
@@ -114,13 +113,13 @@ def _fixed_cards(state: State, player: int) -> set[int]:
 
 def _taken_card(state: State) -> tuple[int, tuple[tuple[str, int], ...]]:
     """The turned-up card the dealer took, and the places it may be in ((-1, ()) if none)."""
-    card = getattr(state, "turned_up", -1)
+    card = state.turned_up
     if card < 0 or card in state.stock or state._phase == DISCARD:
         return -1, ()
     if any(card in cards for cards, _ in state.tricks) or card in state.trick:
         return -1, ()
-    choice = state.game.ruleset.trumps
-    may_discard = isinstance(choice, TrumpChoice) and any(
+    choice = state.game.trump_choice
+    may_discard = choice is not None and any(
         r.may_discard_turned_up for r in choice.rounds if r.dealer_takes_turned_up
     )
     places: tuple[tuple[str, int], ...] = (("hand", state.dealer),)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from trickrules.engine.phases.kinds import BID, PLAY, TERMINAL
+from trickrules.engine.round_end import side_of
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -50,13 +51,14 @@ def play_for_bids(state: State, round_number: int, rng: random.Random) -> None:
         if len(legal) == 1 or draw() < RANDOM_SHARE or phase not in (PLAY, BID):
             action = legal[int(draw() * len(legal))]
         elif phase == BID:
-            action = _bid(state, legal)
+            action = bid_for_hand(state, legal)
         else:
             action = _card_for_bid(state, legal)
         state.apply_legal(action)
 
 
-def _bid(state: State, legal: list[int]) -> int:
+def bid_for_hand(state: State, legal: list[int]) -> int:
+    """The legal bid nearest the tricks the current player's hand is worth (lower on a tie)."""
     wanted = round(estimate_tricks(state, state.current_player()))
     offset = state.game.bid_offset
     return min(legal, key=lambda a: (abs(a - offset - wanted), a))
@@ -67,7 +69,7 @@ def _card_for_bid(state: State, legal: list[int]) -> int:
     player, tables = state.current, state.tables
     faces = tables.faces
     power = {c: (faces.is_trump[c], faces.rank[c]) for c in legal}
-    side = next((team for team in state.round_teams if player in team), (player,))
+    side = side_of(state.round_teams, player)
     bids = state.bids
     wants = bids[player] != 0 and sum(state.tricks_won[p] for p in side) < sum(b or 0 for b in (bids[p] for p in side))
     trick = state.trick

@@ -3,6 +3,7 @@ end, what `until` reads, and a finished round's result as the records and logs s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from trickrules.rules.scoring import PlayerRound, RoundNames, RoundScore, pile_measures, score_round
@@ -72,7 +73,12 @@ def declaring_side(state: State) -> tuple[int, ...]:
     """The declarer and partners (no one when no one declared)."""
     if state.declarer < 0:
         return ()
-    return next((team for team in state.round_teams if state.declarer in team), (state.declarer,))
+    return side_of(state.round_teams, state.declarer)
+
+
+def side_of(teams: Sequence[Sequence[int]], player: int) -> tuple[int, ...]:
+    """The seats of `player`'s team among `teams`, or `player` alone outside every team."""
+    return next((tuple(team) for team in teams if player in team), (player,))
 
 
 def count_round_end(state: State, known: RoundNames) -> None:

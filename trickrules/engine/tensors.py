@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trickrules.engine import views
+from trickrules.engine.round_end import side_of
 from trickrules.engine.phases.kinds import Phase
 from trickrules.rules.ruleset import TrumpChoice
 
@@ -368,8 +369,7 @@ def _sitting_out(state: State, player: int, out: list[float], at: int) -> None:
 
 
 def _side(state: State, player: int, out: list[float], at: int) -> None:
-    side = next((team for team in state.round_teams if player in team), (player,))
-    _bits(out, at, side)
+    _bits(out, at, side_of(state.round_teams, player))
 
 
 def _counter(name: str) -> Writer:
