@@ -14,6 +14,8 @@ Usage, from the repository root (mutmut writes its copy of the tree to ./mutants
     python benchmarks/mutation.py run 'trickrules.rules.conditions*'   # (re)check one module's mutants
     python benchmarks/mutation.py report                    # score of the last run, survivors' diffs
     python benchmarks/mutation.py report --all-equivalent   # ... and the equivalent ones
+    python benchmarks/mutation.py check 'trickrules.spec.compile_round.*passing*' --tests tests/test_defaults.py
+                                                            # does this test kill these mutants?
 
 ``run`` without names checks the mutants that have no verdict yet (mutmut keeps verdicts in
 ./mutants; a changed function's mutants lose theirs); with names it rechecks those. Tests added
@@ -85,7 +87,8 @@ def trim_tests(budget: float) -> None:
             by_file.setdefault(test.split("::")[0], []).append(test)
         rounds = [sorted((f[i] for f in by_file.values() if i < len(f)), key=lambda t: (durations.get(t, 0.0), t))
                   for i in range(max((len(f) for f in by_file.values()), default=0))]
-        kept, total = set(), 0.0
+        kept: set[str] = set()
+        total = 0.0
         for test in (t for r in rounds for t in r):
             total += durations.get(test, 0.0)
             if kept and total > budget:
@@ -98,6 +101,10 @@ def run(patterns: list[str], max_children: int, nice: int, budget: float, only: 
     """mutmut's `run`, in this process (niced), with the tests per function trimmed to `budget`."""
     os.chdir(ROOT)
     os.nice(nice)
+    if (ROOT / "mutants").is_dir():  # mutmut copies the tests only when it makes ./mutants
+        import shutil
+
+        shutil.copytree(ROOT / "tests", ROOT / "mutants" / "tests", dirs_exist_ok=True)
     sys.argv = ["mutmut"]
     import mutmut.__main__ as mutmut_main
 
@@ -229,6 +236,37 @@ def report(show_equivalent: bool, show_diffs: bool, only: list[str] | None = Non
     return 0
 
 
+def check(names: list[str], tests: list[str]) -> int:
+    """Run `tests` against each mutant in `names` (globs over the last run's mutants), in ./mutants.
+
+    A quick answer to "does my new test kill this mutant?" before a whole `run`: the test files
+    are copied into ./mutants first, and each mutant gets one plain pytest run (no time budget,
+    no recorded stats). Prints a verdict per mutant; exit 1 if any survived.
+    """
+    import shutil
+    import subprocess
+
+    os.chdir(ROOT)
+    every = [m.name for m in load_mutants()]
+    chosen = [name for name in every if any(fnmatch.fnmatch(name, pattern) for pattern in names)]
+    if not chosen:
+        print("no mutant matches", file=sys.stderr)
+        return 2
+    for test in tests:
+        source = Path(test.split("::")[0])
+        if source.is_file():
+            shutil.copy(source, ROOT / "mutants" / source)
+    survived = 0
+    for name in chosen:
+        env = dict(os.environ, MUTANT_UNDER_TEST=name)
+        command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--hypothesis-profile=mutation", *tests]
+        result = subprocess.run(command, cwd=ROOT / "mutants", env=env, capture_output=True, text=True)
+        verdict = {0: "survived", 1: "killed"}.get(result.returncode, f"pytest exit {result.returncode}")
+        survived += result.returncode == 0
+        print(f"{verdict:9} {name}")
+    return 1 if survived else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -249,7 +287,12 @@ def main(argv: list[str] | None = None) -> int:
     report_parser.add_argument("--only", action="append", default=[], metavar="GLOB", help="score only these mutants")
     for p in (run_parser, report_parser):
         p.add_argument("--no-diffs", action="store_true", help="survivors' names only")
+    check_parser = sub.add_parser("check", help="run some tests against some mutants, without recording a verdict")
+    check_parser.add_argument("names", nargs="+", help="mutant name globs")
+    check_parser.add_argument("--tests", nargs="+", required=True, help="test files or ids, e.g. tests/test_defaults.py")
     args = parser.parse_args(argv)
+    if args.command == "check":
+        return check(args.names, args.tests)
     if args.command == "run":
         if args.survivors:  # recheck what no run has killed (and check the rest), e.g. after adding tests
             args.patterns += [

@@ -52,6 +52,23 @@ def pytest_configure(config: pytest.Config) -> None:
         settings.load_profile("ci" if os.environ.get("CI", "").lower() == "true" else "default")
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Under benchmarks/mutation.py, empty every `functools` cache before a mutant's tests run.
+
+    mutmut forks each mutant's run from a process that has already run the tests unmutated, so
+    games, rulesets and compiled expressions cached there were built by the original code; a
+    mutant of the loader or the compiler would be tested against them and wrongly survive.
+    """
+    if os.environ.get("MUTANT_UNDER_TEST") is None:
+        return
+    import functools
+    import gc
+
+    for cached in gc.get_objects():
+        if isinstance(cached, functools._lru_cache_wrapper):
+            cached.cache_clear()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Against the compiled engine, leave out the tests that break the engine by patching its
     functions (`patches_engine`): compiled modules call each other directly, past any patch;
