@@ -93,7 +93,7 @@ class RoundCompiler:
         return tuple(steps)
 
     def passing(self, raw: dict, path: tuple) -> PassPhase:
-        cards = self.schedule(raw.get("cards", 3), (*path, "cards"), int)
+        cards = self.cards_schedule(raw.get("cards", 3))
         hand_size = self.hand_size
         if max(cards.values) > hand_size:
             message = f"a player passes {max(cards.values)} cards but holds {hand_size}"
@@ -166,14 +166,17 @@ class RoundCompiler:
             if self.players % 2:
                 self.fail(path, "TR321", f"no seat is across the table with {self.players} players")
             return self.players // 2
+        if not isinstance(value, str) or value not in DIRECTIONS:  # an option's case the schema never saw
+            self.fail(path, "TR204", f"a pass direction is left, right, across, none or a number of seats, not {value!r}")
         return DIRECTIONS[value]
 
-    def schedule(self, raw: Any, path: tuple, kind: Callable[[Any], Any]) -> Schedule:
+    def cards_schedule(self, raw: Any) -> Schedule:
+        """A number of cards: one number, by round, or by the number of players."""
         if isinstance(raw, dict) and "by_round" in raw:
-            return Schedule(tuple(kind(v) for v in raw["by_round"]))
+            return Schedule(tuple(int(v) for v in raw["by_round"]))
         if isinstance(raw, dict) and "by_players" in raw:
-            return Schedule((kind(raw["by_players"][str(self.players)]),))
-        return Schedule((kind(raw),))
+            return Schedule((int(raw["by_players"][str(self.players)]),))
+        return Schedule((int(raw),))
 
     # ------------------------------------------------------------ counters and restrictions
 
@@ -236,7 +239,7 @@ def hand_size_schedule(raw: Any, players: int, source: SpecSource) -> Schedule |
     chance = "chance" in raw
     spec = raw["chance"] if chance else raw["by_round"]
     if isinstance(spec, list):
-        return Schedule(tuple(int(v) for v in spec))
+        return Schedule(tuple(int(v) for v in spec), chance)
     path = ("deal", "hand_size", "chance" if chance else "by_round", "to")
     try:
         top = int(compile_expression(spec["to"], ["players"])({"players": players}))
