@@ -38,10 +38,8 @@ def bid_env(state: State, player: int) -> dict[str, Any]:
     for team in state.game.ruleset.teams:
         if player in team:
             partner = next((b for p in team if p != player and (b := bids[p]) is not None), -1)
-    env = dict(state.env(player))
+    env = dict(state.env(player))  # holds hand_size and players already
     env.update(
-        hand_size=state.hand_size,
-        players=state.num_players,
         bids_total=sum(made),
         bids_made=len(made),
         last=len(made) == state.num_players - 1,
