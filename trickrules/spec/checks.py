@@ -193,8 +193,13 @@ class _Reporter:
         if isinstance(error.instance, dict) and self.unknown_keys(branches, fitting, error.instance, path):
             return
         if chosen is None and all(set(branches[index]) == {"required"} for index in fitting):
-            names = _or_list([f"'{branch['required'][0]}'" for branch in branches])
-            self.add("TR202", f"missing required key: {names}", path)
+            keys = [branch["required"][0] for branch in branches]
+            names = _or_list([f"'{key}'" for key in keys])
+            given = [key for key in keys if key in error.instance] if isinstance(error.instance, dict) else []
+            if len(given) > 1:  # oneOf: more than one alternative holds
+                self.add("TR204", f"has {' and '.join(map(repr, given))}; give only one of {names}", path)
+            else:
+                self.add("TR202", f"missing required key: {names}", path)
             return
         if chosen is not None:
             for sub in error.context:
