@@ -176,7 +176,7 @@ def mutant_names() -> list[str]:
     from mutmut.mutation.data import SourceFileMutationData
     from mutmut.utils.file_utils import walk_mutatable_files
 
-    names = []
+    names: list[str] = []
     for path in walk_mutatable_files():
         data = SourceFileMutationData(path=path)
         data.load()
