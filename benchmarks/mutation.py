@@ -52,6 +52,8 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT = ROOT / "benchmarks" / "mutation-equivalent.yaml"
 KILLED = {"killed", "timeout", "caught by type check", "segfault"}
+UNTRIED = (None, 0, 5, 33, 35)
+"""mutmut's exit codes of a mutant no test has killed: not checked, survived, no tests, suspicious."""
 UNFORKABLE = ("tests/test_ray_backend.py",)
 """Tests left out of every mutant's run: a Ray cluster started in mutmut's forked child hangs
 (and no CPU time passes, so mutmut's timeout never ends it)."""
@@ -261,19 +263,34 @@ def report(show_equivalent: bool, show_diffs: bool, only: list[str] | None = Non
     return 0
 
 
-def check(names: list[str], tests: list[str]) -> int:
+def check(names: list[str], tests: list[str], record: bool = False, workers: int = 2, untried: bool = False) -> int:
     """Run `tests` against each mutant in `names` (globs over the last run's mutants), in ./mutants.
 
     A quick answer to "does my new test kill this mutant?" before a whole `run`: the test files
-    are copied into ./mutants first, and each mutant gets one plain pytest run (no time budget,
-    no recorded stats). Prints a verdict per mutant; exit 1 if any survived.
+    are copied into ./mutants first, and each mutant gets one plain pytest run, stopping at the
+    first failure (no time budget). Prints a verdict per mutant; exit 1 if any survived. With
+    `record`, a mutant the tests kill is stored as killed in mutmut's verdicts, as a run with
+    these tests as its selection would store it (a survivor keeps its verdict). With `untried`,
+    only the mutants no run or check has killed.
     """
     import shutil
     import subprocess
+    from concurrent.futures import ThreadPoolExecutor
+
+    from mutmut.mutation.data import SourceFileMutationData
+    from mutmut.utils.file_utils import walk_mutatable_files
 
     os.chdir(ROOT)
-    every = mutant_names()
-    chosen = [name for name in every if any(fnmatch.fnmatch(name, pattern) for pattern in names)]
+    data_by_name: dict[str, SourceFileMutationData] = {}
+    for path in walk_mutatable_files():
+        data = SourceFileMutationData(path=path)
+        data.load()
+        data_by_name.update(dict.fromkeys(data.exit_code_by_key, data))
+    chosen = [
+        name for name, data in data_by_name.items()
+        if any(fnmatch.fnmatch(name, pattern) for pattern in names)
+        and not (untried and data.exit_code_by_key[name] not in UNTRIED)
+    ]
     if not chosen:
         print("no mutant matches", file=sys.stderr)
         return 2
@@ -281,14 +298,23 @@ def check(names: list[str], tests: list[str]) -> int:
         source = Path(test.split("::")[0])
         if source.is_file():
             shutil.copy(source, ROOT / "mutants" / source)
-    survived = 0
-    for name in chosen:
+
+    def one(name: str) -> int:
         env = dict(os.environ, MUTANT_UNDER_TEST=name)
         command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--hypothesis-profile=mutation", *tests]
-        result = subprocess.run(command, cwd=ROOT / "mutants", env=env, capture_output=True, text=True)
-        verdict = {0: "survived", 1: "killed"}.get(result.returncode, f"pytest exit {result.returncode}")
-        survived += result.returncode == 0
-        print(f"{verdict:9} {name}")
+        return subprocess.run(command, cwd=ROOT / "mutants", env=env, capture_output=True).returncode
+
+    survived = 0
+    with ThreadPoolExecutor(max(1, workers)) as pool:
+        for name, code in zip(chosen, pool.map(one, chosen)):
+            verdict = {0: "survived", 1: "killed"}.get(code, f"pytest exit {code}")
+            survived += code != 1
+            print(f"{verdict:9} {name}", flush=True)
+            if record and code == 1:
+                data_by_name[name].exit_code_by_key[name] = 1
+    if record:
+        for data in {id(d): d for d in data_by_name.values()}.values():
+            data.save()
     return 1 if survived else 0
 
 
@@ -315,9 +341,12 @@ def main(argv: list[str] | None = None) -> int:
     check_parser = sub.add_parser("check", help="run some tests against some mutants, without recording a verdict")
     check_parser.add_argument("names", nargs="+", help="mutant name globs")
     check_parser.add_argument("--tests", nargs="+", required=True, help="test files or ids, e.g. tests/test_defaults.py")
+    check_parser.add_argument("--record", action="store_true", help="store the mutants these tests kill as killed")
+    check_parser.add_argument("--untried", action="store_true", help="only mutants no run or check has killed")
+    check_parser.add_argument("--workers", type=int, default=2, help="mutants checked at once (default 2)")
     args = parser.parse_args(argv)
     if args.command == "check":
-        return check(args.names, args.tests)
+        return check(args.names, args.tests, args.record, args.workers, args.untried)
     if args.command == "run":
         if args.survivors:  # recheck what no run has killed (and check the rest), e.g. after adding tests
             args.patterns += [
