@@ -270,7 +270,8 @@ def check(names: list[str], tests: list[str], record: bool = False, workers: int
     are copied into ./mutants first, and each mutant gets one plain pytest run, stopping at the
     first failure (no time budget). Prints a verdict per mutant; exit 1 if any survived. With
     `record`, a mutant the tests kill is stored as killed in mutmut's verdicts, as a run with
-    these tests as its selection would store it (a survivor keeps its verdict). With `untried`,
+    these tests as its selection would store it; a survivor keeps its verdict, or becomes
+    "survived" if it had none. With `untried`,
     only the mutants no run or check has killed.
     """
     import shutil
@@ -305,6 +306,7 @@ def check(names: list[str], tests: list[str], record: bool = False, workers: int
         return subprocess.run(command, cwd=ROOT / "mutants", env=env, capture_output=True).returncode
 
     survived = 0
+    changed: set[int] = set()
     with ThreadPoolExecutor(max(1, workers)) as pool:
         for name, code in zip(chosen, pool.map(one, chosen)):
             verdict = {0: "survived", 1: "killed"}.get(code, f"pytest exit {code}")
@@ -312,8 +314,12 @@ def check(names: list[str], tests: list[str], record: bool = False, workers: int
             print(f"{verdict:9} {name}", flush=True)
             if record and code == 1:
                 data_by_name[name].exit_code_by_key[name] = 1
-    if record:
-        for data in {id(d): d for d in data_by_name.values()}.values():
+                changed.add(id(data_by_name[name]))
+            elif record and code == 0 and data_by_name[name].exit_code_by_key[name] is None:
+                data_by_name[name].exit_code_by_key[name] = 0  # not checked before: now a survivor
+                changed.add(id(data_by_name[name]))
+    for data in {id(d): d for d in data_by_name.values()}.values():
+        if id(data) in changed:  # only the files whose verdicts changed: a run may own the others
             data.save()
     return 1 if survived else 0
 

@@ -221,3 +221,13 @@ def test_the_trick_number_expressions_read_moves_on_after_each_trick() -> None:
             state.apply_action(game.card_index(card))
         assert state.tricks_played == number - 1
         assert state.env(0)["trick"] == number and state.env(2)["trick"] == number
+
+
+def test_legal_actions_for_a_player_are_the_current_players_or_none() -> None:
+    """`legal_actions(player)` gives the current player's actions to that player and nothing to
+    the others."""
+    state = spec_game(SMALL).new_initial_state(3)
+    current = state.current_player()
+    assert state.legal_actions(current) == state.legal_actions() != []
+    others = [p for p in range(state.num_players) if p != current]
+    assert others and all(state.legal_actions(p) == [] for p in others)
