@@ -305,6 +305,13 @@ def check(names: list[str], tests: list[str], record: bool = False, workers: int
         command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--hypothesis-profile=mutation", *tests]
         return subprocess.run(command, cwd=ROOT / "mutants", env=env, capture_output=True).returncode
 
+    # the tests must pass without a mutant first: ./mutants holds the sources of the last run,
+    # and a test of code changed since then would fail for every mutant and "kill" it
+    if one("none") != 0:
+        print("the tests fail without a mutant in ./mutants (sources changed since the last run?): "
+              "start a run to bring ./mutants up to date", file=sys.stderr)
+        return 2
+
     survived = 0
     changed: set[int] = set()
     with ThreadPoolExecutor(max(1, workers)) as pool:
