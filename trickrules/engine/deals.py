@@ -30,6 +30,11 @@ class GivenDeal:
     def outcome(self, kind: str) -> str | None:
         return dict(self.outcomes).get(kind)
 
+    def __reduce__(self) -> tuple[type[GivenDeal], tuple[tuple[tuple[int, ...], ...], tuple[tuple[str, str], ...]]]:
+        """Pickle by the constructor's arguments: the compiled engine's frozen dataclass cannot
+        have its fields set one by one, as the default unpickling does."""
+        return (type(self), (self.hands, self.outcomes))
+
 
 def deal_order(seed: int, round_number: int, num_cards: int) -> list[int]:
     """The shuffled deck of one round: the same on every machine for the same seed.
