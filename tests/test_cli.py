@@ -112,3 +112,20 @@ def test_validate_reports_a_broken_examples_file(tmp_path):
 def test_check_finds_the_spec_an_examples_file_names():
     result = run("check", str(ROOT / "specs" / "meadows.examples.yaml"))
     assert result.returncode == 0 and result.stdout.strip().endswith("0 failed")
+
+
+def test_check_given_a_spec_runs_the_examples_file_beside_it(capsys):
+    assert main(["check", str(MEADOWS)]) == 0
+    out = capsys.readouterr().out
+    examples = (ROOT / "specs" / "meadows.examples.yaml").read_text()
+    assert out.strip().endswith("0 failed")
+    assert int(out.split()[-4]) == examples.count("\n  - name:") > 0
+
+
+def test_check_given_a_spec_with_no_examples_file_says_it_is_a_spec(tmp_path):
+    spec = tmp_path / "whist.yaml"
+    spec.write_text((ROOT / "examples" / "plain-whist.yaml").read_text())
+    result = run("check", str(spec))
+    assert result.returncode == 2
+    assert f"{spec}:1:1: TR202 this is a spec, not an examples file" in result.stderr
+    assert "whist.examples.yaml" in result.stderr and "TR201" not in result.stderr

@@ -270,7 +270,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     from trickrules.tools.examples import examples_spec, load_examples, run_examples
 
     if args.examples is None:
-        args.spec, args.examples = examples_spec(args.spec), args.spec
+        sibling = _examples_beside(args.spec)
+        if sibling is not None:  # a spec with its examples file beside it: check that file
+            args.examples = str(sibling)
+        else:
+            args.spec, args.examples = examples_spec(args.spec), args.spec
     else:
         named = _named_spec(args.examples)
         if named is not None and named.resolve() != Path(args.spec).resolve():
@@ -284,6 +288,21 @@ def cmd_check(args: argparse.Namespace) -> int:
         failed += not result.passed
     print(f"{len(results) - failed} passed, {failed} failed")
     return EXIT_OK if failed == 0 else EXIT_FAILED
+
+
+def _examples_beside(path: str) -> Path | None:
+    """The examples file beside `path` when `path` is a spec (a mapping with a spec's keys and
+    no `cases`) and `NAME.examples.yaml` exists next to it; None otherwise."""
+    from trickrules.spec.source import read_document
+    from trickrules.tools.examples_file import SPEC_MARKS, examples_file_of
+
+    try:
+        data, _ = read_document(path)
+    except SpecError:
+        return None
+    sibling = examples_file_of(path)
+    looks_like_spec = isinstance(data, dict) and "cases" not in data and SPEC_MARKS <= data.keys()
+    return sibling if looks_like_spec and sibling.is_file() else None
 
 
 def _named_spec(examples: str) -> Path | None:
@@ -366,7 +385,8 @@ def build_parser() -> argparse.ArgumentParser:
     validate.set_defaults(run=cmd_validate)
 
     check = commands.add_parser("check", help="run rulebook examples against a spec", description=cmd_check.__doc__)
-    check.add_argument("spec", help="the spec file (or the examples file, which names its spec)")
+    check.add_argument("spec", help="the spec file (its examples file NAME.examples.yaml beside it is run), "
+                       "or the examples file, which names its spec")
     check.add_argument("examples", nargs="?", help="the examples file (YAML)")
     check.set_defaults(run=cmd_check)
 

@@ -24,10 +24,21 @@ from trickrules.spec.merge import kind_word
 from trickrules.spec.names import did_you_mean
 from trickrules.spec.source import json_path, read_document
 
-__all__ = ["TOP_KEYS", "ExamplesFile", "read_examples_file"]
+__all__ = ["SPEC_MARKS", "TOP_KEYS", "ExamplesFile", "examples_file_of", "read_examples_file"]
 
 TOP_KEYS = ("spec", "cases")
 """The keys an examples file may have at its top level."""
+
+SPEC_MARKS = frozenset({"deck", "deal"})
+"""Top-level keys every spec has and no examples file may: a file with them and no `cases` is a
+spec given where an examples file belongs."""
+
+
+def examples_file_of(spec: str | os.PathLike[str]) -> Path:
+    """Where a spec's examples file lives by convention: `NAME.examples.yaml` beside `NAME.yaml`."""
+    path = Path(spec)
+    return path.with_name(f"{path.stem}.examples{path.suffix or '.yaml'}")
+
 
 PathKey = tuple[str | int, ...]
 
@@ -107,6 +118,9 @@ def _wrong_type(examples: ExamplesFile, what: str, expected: str, value: Any, pa
 def _shape(examples: ExamplesFile, situation_keys: Collection[str], expect_keys: Collection[str]) -> list[Problem]:
     """Every problem with the file's shape: top-level keys, cases, their keys and expectations."""
     data = examples.data
+    if "cases" not in data and SPEC_MARKS <= data.keys():
+        return [_problem(examples, "TR202", "this is a spec, not an examples file: give the examples file "
+                         f"(e.g. {examples_file_of(examples.file)}), or both: trickrules check SPEC EXAMPLES", ())]
     problems = _unknown(examples, data, TOP_KEYS, ())
     if "spec" in data and not isinstance(data["spec"], str):
         problems.append(_wrong_type(examples, "'spec'", "the path of a spec file", data["spec"], ("spec",)))
