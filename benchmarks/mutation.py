@@ -54,6 +54,21 @@ EQUIVALENT = ROOT / "benchmarks" / "mutation-equivalent.yaml"
 KILLED = {"killed", "timeout", "caught by type check", "segfault"}
 UNTRIED = (None, 0, 5, 33, 35)
 """mutmut's exit codes of a mutant no test has killed: not checked, survived, no tests, suspicious."""
+FOCUS = {
+    "trickrules.spec.compile": (
+        "test_mutants_compile.py", "test_mutants_compile_round.py", "test_mutants_compile2.py",
+        "test_messages.py", "test_defaults.py", "test_language2.py",
+    ),
+    "trickrules.spec.checks": ("test_mutants_checks.py", "test_messages.py"),
+    "trickrules.rules.scoring": ("test_mutants_scoring.py", "test_mutants_scoring2.py", "test_scoring.py"),
+    "trickrules.rules.expressions": ("test_mutants_expressions.py", "test_expressions.py"),
+    "trickrules.rules.": ("test_mutants_rules.py", "test_mutants_rules2.py"),
+    "trickrules.engine.": ("test_mutants_engine.py", "test_mutants_engine2.py", "test_mutants_phases.py"),
+}
+"""Each module's own test files (in tests/), by the start of its functions' names: those of its
+tests that reach a function are always kept for it, before and beside the budget (the first
+matching prefix counts). They are unit tests of the module's edges, quick and to the point; the
+budget then adds the most targeted of the others."""
 UNFORKABLE = ("tests/test_ray_backend.py",)
 """Tests left out of every mutant's run: a Ray cluster started in mutmut's forked child hangs
 (and no CPU time passes, so mutmut's timeout never ends it)."""
@@ -82,7 +97,8 @@ def trim_tests(budget: float) -> None:
     games through everything, so tests are taken by how many functions they reach, then by
     duration: the most targeted test of every test file first, then the second of each, ...
     (a file of targeted tests is not crowded out by many quick tests of one other file), up
-    to the budget. A mutant only the dropped tests would kill counts as surviving, so the
+    to the budget. The tests of the module's own files in `FOCUS` come before all of them and
+    are always kept. A mutant only the dropped tests would kill counts as surviving, so the
     score is a lower bound for the whole selection.
     """
     from mutmut.state import state
@@ -94,14 +110,15 @@ def trim_tests(budget: float) -> None:
     def order(test: str) -> tuple[int, float, str]:
         return reach[test], durations.get(test, 0.0), test
 
-    for tests in by_function.values():
+    for function, tests in by_function.items():
         tests.difference_update([t for t in tests if t.startswith(UNFORKABLE)])
+        focus = focus_files(function)
+        kept = {t for t in tests if t.split("::")[0] in focus}
         by_file: dict[str, list[str]] = {}
-        for test in sorted(tests, key=order):
+        for test in sorted(tests - kept, key=order):
             by_file.setdefault(test.split("::")[0], []).append(test)
         rounds = [sorted((f[i] for f in by_file.values() if i < len(f)), key=order)
                   for i in range(max((len(f) for f in by_file.values()), default=0))]
-        kept: set[str] = set()
         total = 0.0
         for test in (t for r in rounds for t in r):
             total += durations.get(test, 0.0)
@@ -109,6 +126,14 @@ def trim_tests(budget: float) -> None:
                 break
             kept.add(test)
         tests.intersection_update(kept)
+
+
+def focus_files(function: str) -> frozenset[str]:
+    """The paths (as test ids start) of the test files `FOCUS` gives `function`'s module."""
+    for prefix, files in FOCUS.items():
+        if function.startswith(prefix):
+            return frozenset(f"tests/{name}" for name in files)
+    return frozenset()
 
 
 def run(patterns: list[str], max_children: int, nice: int, budget: float, only: list[str]) -> int:

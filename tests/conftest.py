@@ -16,6 +16,8 @@
 from __future__ import annotations
 
 import os
+import sys
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -61,12 +63,34 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     """
     if os.environ.get("MUTANT_UNDER_TEST") is None:
         return
+    for cached in _caches():
+        cached.cache_clear()
+
+
+def _caches() -> list[Any]:
+    """Every `functools` cache of the modules loaded so far."""
     import functools
     import gc
 
-    for cached in gc.get_objects():
-        if isinstance(cached, functools._lru_cache_wrapper):
-            cached.cache_clear()
+    return [cached for cached in gc.get_objects() if isinstance(cached, functools._lru_cache_wrapper)]
+
+
+_STATS_CACHES: list[Any] = []
+_STATS_MODULES = [0]  # how many modules were loaded when _STATS_CACHES was gathered
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """While benchmarks/mutation.py records which tests reach which function (mutmut's
+    ``stats`` run), empty every `functools` cache before each test: a test that reads a game
+    an earlier test cached reaches the loader and the compiler too, and must be recorded as
+    reaching them, or no mutant of theirs would run it."""
+    if os.environ.get("MUTANT_UNDER_TEST") != "stats":
+        return
+    if len(sys.modules) != _STATS_MODULES[0]:  # a module loaded since may bring caches
+        _STATS_CACHES[:] = _caches()
+        _STATS_MODULES[0] = len(sys.modules)
+    for cached in _STATS_CACHES:
+        cached.cache_clear()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
