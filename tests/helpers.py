@@ -13,6 +13,19 @@ SPECS = ROOT / "specs"
 KINGDOMS = SPECS / "kingdoms.yaml"
 MEADOWS = SPECS / "meadows.yaml"
 
+GEMS_DECK = """deck:
+  suits: [red, blue, green]
+  attributes:
+    gems: {default: 1}
+  generate:
+    - suits: all
+      ranks: {from: 1, to: 4}
+      attributes:
+        gems: {by_rank: {4: 5, 3: 2}}
+"""
+"""The deck of the small test specs: three suits of ranks 1 to 4 (card index 4 * suit + rank - 1),
+each card with `gems` (5 for a 4, 2 for a 3, else 1)."""
+
 
 @lru_cache(maxsize=None)
 def game(path: Path, players: int | None = None, **options: object) -> Game:

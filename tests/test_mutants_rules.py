@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
+from helpers import GEMS_DECK
 
 from trickrules.rules.conditions import card_holds, is_static, static_table, trick_test
 from trickrules.rules.faces import counting_face, counting_faces, deal_condition_holds
@@ -16,16 +17,7 @@ TINY = """
 id: tiny
 title: Tiny
 players: [3]
-deck:
-  suits: [red, blue, green]
-  attributes:
-    gems: {default: 1}
-  generate:
-    - suits: all
-      ranks: {from: 1, to: 4}
-      attributes:
-        gems: {by_rank: {4: 5, 3: 2}}
-deal:
+""" + GEMS_DECK + """deal:
   hand_size: 4
 ranking:
   - highest: rank

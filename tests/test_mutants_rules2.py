@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 import pytest
+from helpers import GEMS_DECK
 from test_mutants_checks import TINY, problems
 
 from trickrules.errors import SpecError
@@ -94,16 +95,7 @@ RULES = """
 id: tiny-rewards
 title: Tiny rewards
 players: [3]
-deck:
-  suits: [red, blue, green]
-  rank_names: {4: K}
-  attributes:
-    gems: {default: 1}
-  generate:
-    - suits: all
-      ranks: {from: 1, to: 4}
-      attributes:
-        gems: {by_rank: {4: 5, 3: 2}}
+""" + GEMS_DECK + """  rank_names: {4: K}
 deal:
   hand_size: 4
 ranking:
@@ -245,23 +237,7 @@ def test_a_plain_card_with_a_rank_name_is_also_named_by_its_rank_number() -> Non
 
 # --- spec checks ----------------------------------------------------------------------------------
 
-TWO_CONTRACTS = """
-id: pair
-title: Pair
-players: [3]
-deck:
-  suits: [red, blue, green]
-  generate:
-    - suits: all
-      ranks: {from: 1, to: 4}
-deal:
-  hand_size: 4
-ranking:
-  - highest: rank
-scoring:
-  round:
-    - add: tricks
-contracts:
+TWO_CONTRACTS = "\n" + TINY + """contracts:
   first:
     trumps: [blu]
   second:
@@ -278,24 +254,8 @@ def test_a_problem_in_the_first_contract_is_kept_when_a_later_one_has_none() -> 
          "$.trumps[0]"),
     ]
 
-WHEN_NO_SPACE_WITHOUT_TO = """
-id: gems
-title: Gems
-players: [3]
-deck:
-  suits: [red, blue, green]
-  generate:
-    - suits: all
-      ranks: {from: 1, to: 4}
-deal:
-  hand_size: 4
-ranking:
-  - highest: rank
-tokens:
+WHEN_NO_SPACE_WITHOUT_TO = "\n" + TINY + """tokens:
   gem: {when_no_space: lost}
-scoring:
-  round:
-    - add: tricks
 """
 
 
@@ -304,7 +264,7 @@ def test_a_dependent_key_without_its_partner_is_named_in_the_schema_words() -> N
     with pytest.raises(SpecError) as raised:
         load_spec_text(WHEN_NO_SPACE_WITHOUT_TO, "g.yaml")
     assert [(p.code, p.message, p.line, p.column, p.path) for p in raised.value.problems] == [
-        ("TR204", "'to' is a required property", 15, 3, "$.tokens.gem"),
+        ("TR204", "'to' is a required property", 18, 3, "$.tokens.gem"),
     ]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
+from helpers import GEMS_DECK
 
 from trickrules.rules.cards import face_text
 from trickrules.rules.expressions import compile_expression
@@ -39,16 +40,7 @@ from trickrules.spec.loader import load_ruleset_text
 TABLEAU = """id: tab
 title: Tab
 players: [2]
-deck:
-  suits: [red, blue, green]
-  rank_names: {4: K}
-  attributes:
-    gems: {default: 1}
-  generate:
-    - suits: all
-      ranks: {from: 1, to: 4}
-      attributes:
-        gems: {by_rank: {4: 5, 3: 2}}
+""" + GEMS_DECK + """  rank_names: {4: K}
 deal:
   hand_size: 4
 ranking:
