@@ -5,6 +5,7 @@ Helpers and the base spec come from test_mutants_compile."""
 from __future__ import annotations
 
 import pytest
+from helpers import SPECS
 from test_mutants_compile import BASE, BASE4, compiled, first_problem
 
 from trickrules.engine.game import load_game
@@ -186,3 +187,34 @@ def test_an_unknown_name_in_a_hand_size_ramp_is_reported_there() -> None:
     problem = info.value.problems[0]
     assert problem.path == "$.deal.hand_size.chance.to"
     assert problem.line == 9
+
+
+# ------------------------------------------------------------ the round's phases
+
+EVERY_PHASE = """round:
+  - deal
+  - turn_up
+  - {pass: {cards: 1, to: left}}
+  - choose_trumps
+  - go_alone
+  - {bid: {values: {from: 0, to: 5}}}
+  - {declare: {contracts: [big]}}
+  - play
+  - score
+contracts:
+  big:
+    description: One contract, scoring a point.
+    scoring:
+      round:
+        - {name: big, add: "1"}
+"""
+
+
+def test_a_round_may_hold_every_kind_of_phase_between_deal_and_play() -> None:
+    """Euchre's round with a pass, a bid and a declare phase added: each middle kind once, all at once."""
+    euchre = (SPECS / "euchre.yaml").read_text()
+    start = euchre.index("round:\n")
+    end = euchre.index("  - score\n", start) + len("  - score\n")
+    ruleset = load_ruleset_text(euchre[:start] + EVERY_PHASE + euchre[end:])
+    assert [step.kind for step in ruleset.round] == [
+        "deal", "turn_up", "pass", "choose_trumps", "go_alone", "bid", "declare", "play", "score"]
