@@ -63,7 +63,7 @@ FOCUS = {
     "trickrules.rules.scoring": ("test_mutants_scoring.py", "test_mutants_scoring2.py", "test_scoring.py"),
     "trickrules.rules.expressions": ("test_mutants_expressions.py", "test_expressions.py"),
     "trickrules.rules.": ("test_mutants_rules.py", "test_mutants_rules2.py"),
-    "trickrules.engine.": ("test_mutants_engine.py", "test_mutants_engine2.py", "test_mutants_phases.py"),
+    "trickrules.engine.": ("test_mutants_engine.py", "test_mutants_engine2.py", "test_mutants_phases.py", "test_refusals.py"),
 }
 """Each module's own test files (in tests/), by the start of its functions' names: those of its
 tests that reach a function are always kept for it, before and beside the budget (the first
