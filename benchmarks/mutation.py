@@ -56,7 +56,7 @@ UNTRIED = (None, 0, 5, 33, 35)
 """mutmut's exit codes of a mutant no test has killed: not checked, survived, no tests, suspicious."""
 FOCUS = {
     "trickrules.spec.compile": (
-        "test_mutants_compile.py", "test_mutants_compile_round.py", "test_mutants_compile2.py",
+        "test_mutants_compile.py", "test_mutants_compile_round.py", "test_mutants_compile2.py", "test_mutants_compile3.py",
         "test_messages.py", "test_defaults.py", "test_language2.py",
     ),
     "trickrules.spec.checks": ("test_mutants_checks.py", "test_messages.py"),
