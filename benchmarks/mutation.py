@@ -297,7 +297,7 @@ def check(names: list[str], tests: list[str], record: bool = False, workers: int
     `record`, a mutant the tests kill is stored as killed in mutmut's verdicts, as a run with
     these tests as its selection would store it; a survivor keeps its verdict, or becomes
     "survived" if it had none. With `untried`,
-    only the mutants no run or check has killed.
+    only the mutants no run or check has killed, and not listed as equivalent.
     """
     import shutil
     import subprocess
@@ -317,6 +317,10 @@ def check(names: list[str], tests: list[str], record: bool = False, workers: int
         if any(fnmatch.fnmatch(name, pattern) for pattern in names)
         and not (untried and data.exit_code_by_key[name] not in UNTRIED)
     ]
+    if untried:  # nor those listed as equivalent: no test can kill them
+        listed = {(e["module"], e["function"], e["original"], e["mutated"]) for e in load_equivalent()}
+        equivalent = {m.name for m in load_mutants() if m.key in listed}
+        chosen = [name for name in chosen if name not in equivalent]
     if not chosen:
         print("no mutant matches", file=sys.stderr)
         return 2
@@ -338,21 +342,17 @@ def check(names: list[str], tests: list[str], record: bool = False, workers: int
         return 2
 
     survived = 0
-    changed: set[int] = set()
     with ThreadPoolExecutor(max(1, workers)) as pool:
         for name, code in zip(chosen, pool.map(one, chosen)):
             verdict = {0: "survived", 1: "killed"}.get(code, f"pytest exit {code}")
             survived += code != 1
             print(f"{verdict:9} {name}", flush=True)
-            if record and code == 1:
-                data_by_name[name].exit_code_by_key[name] = 1
-                changed.add(id(data_by_name[name]))
-            elif record and code == 0 and data_by_name[name].exit_code_by_key[name] is None:
-                data_by_name[name].exit_code_by_key[name] = 0  # not checked before: now a survivor
-                changed.add(id(data_by_name[name]))
-    for data in {id(d): d for d in data_by_name.values()}.values():
-        if id(data) in changed:  # only the files whose verdicts changed: a run may own the others
-            data.save()
+            data = data_by_name[name]
+            if record and (code == 1 or (code == 0 and data.exit_code_by_key[name] is None)):
+                # killed; or not checked before, now a survivor. Saved at once, so that an
+                # interrupted check keeps what it found; only this file: a run may own the others
+                data.exit_code_by_key[name] = code
+                data.save()
     return 1 if survived else 0
 
 
@@ -380,7 +380,7 @@ def main(argv: list[str] | None = None) -> int:
     check_parser.add_argument("names", nargs="+", help="mutant name globs")
     check_parser.add_argument("--tests", nargs="+", required=True, help="test files or ids, e.g. tests/test_defaults.py")
     check_parser.add_argument("--record", action="store_true", help="store the mutants these tests kill as killed")
-    check_parser.add_argument("--untried", action="store_true", help="only mutants no run or check has killed")
+    check_parser.add_argument("--untried", action="store_true", help="only mutants no run or check has killed, and not listed as equivalent")
     check_parser.add_argument("--workers", type=int, default=2, help="mutants checked at once (default 2)")
     args = parser.parse_args(argv)
     if args.command == "check":
