@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from test_mutants_compile import BASE, BASE4, compiled, first_problem
 
+from trickrules.engine.game import load_game
 from trickrules.errors import SpecError
 from trickrules.rules.ruleset import CardCondition, Deal, DealCondition, PointRule, RankingStep
 from trickrules.spec.loader import load_ruleset_text
@@ -178,3 +179,13 @@ def test_an_unknown_name_in_a_point_rule_is_reported_at_its_index() -> None:
         load_ruleset_text(text, players=3)
     problem = raised.value.problems[0]
     assert (problem.code, problem.path, problem.line) == ("TR309", "$.scoring.round[1].add", 17)
+
+
+# ------------------------------------------------------------ the round
+
+
+def test_a_spec_without_a_round_deals_plays_and_scores() -> None:
+    """No `round` key: the ruleset keeps none, and the game takes the default steps."""
+    ruleset = compiled()
+    assert ruleset.round == ()
+    assert [step.kind for step in load_game(ruleset).steps] == ["deal", "play", "score"]

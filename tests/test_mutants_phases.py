@@ -316,6 +316,19 @@ def test_restrictions_bind_by_role_each_player_by_its_own_counters() -> None:
     assert legal() == ["green-3"]  # seat 2 played a blue: no four
 
 
+def test_an_allow_restriction_keeps_only_the_cards_it_names_and_none_lifts_it() -> None:
+    """`allow` narrows to the matching cards; when the player holds none, it binds nothing."""
+    game = spec_game(TINY + """
+restrictions:
+  - {name: reds first, for: leader, when: "trick == 1", allow: {suit: red}}
+""")
+    state = game.new_initial_state(0, deal=RESTRICTED_DEAL)
+    assert [game.card_ids[a] for a in state.legal_actions()] == ["red-1"]  # seat 1 leads
+    no_red = {"hands": [["red-2", "red-3", "red-4", "blue-3"], ["blue-1", "green-1", "green-2", "green-4"], ["blue-2", "green-3", "red-1", "blue-4"]]}
+    state = game.new_initial_state(0, deal=no_red)
+    assert [game.card_ids[a] for a in state.legal_actions()] == ["blue-1", "green-1", "green-2", "green-4"]
+
+
 def test_a_restriction_that_cannot_be_evaluated_names_its_expression() -> None:
     """A `when` that fails (here a division by zero) raises ExpressionValueError naming it."""
     game = spec_game(TINY + """
