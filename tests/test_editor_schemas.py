@@ -18,6 +18,8 @@ from trickrules.spec.overlay_schema import overlay_schema
 from trickrules.tools.examples import EXPECT_KEYS, SITUATION_KEYS
 from trickrules.tools.recordschema import examples_schema
 
+pytestmark = pytest.mark.not_compiled  # the editor schemas are never compiled
+
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "trickrules" / "schema"
 PATTERNS = ("specs/*.yaml", "examples/*.yaml", "docs/examples/tutorial/*.yaml", "docs/examples/howto/*.yaml")

@@ -9,6 +9,8 @@ import pytest
 
 import trickrules
 
+pytestmark = pytest.mark.not_compiled  # it reads the source files
+
 PACKAGE = Path(trickrules.__file__).resolve().parent
 MAX_LINES = 520
 

@@ -16,6 +16,8 @@ from trickrules.spec.checks import check_spec, load_spec, load_spec_text, spec_w
 from trickrules.errors import CODES, WARNINGS, IllegalActionError, Problem, SpecError
 from trickrules.spec.source import json_path, read_spec, read_spec_text
 
+pytestmark = pytest.mark.not_compiled  # the loader and the checks are never compiled
+
 TESTS = Path(__file__).parent
 BROKEN = sorted((TESTS / "broken").glob("*.yaml"))
 SPECS = [TESTS.parent / "specs" / f"{name}.yaml" for name in ("kingdoms", "meadows")]

@@ -26,6 +26,8 @@ from helpers import ROOT
 
 import trickrules
 
+pytestmark = pytest.mark.not_compiled  # the wheel is built and installed from the sources, without the compiled build
+
 SOURCE_ENTRIES = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "mkdocs.yml", "trickrules", "specs", "tests", "docs", "examples", "benchmarks")
 CACHES = ("__pycache__", ".mypy_cache", ".pytest_cache", ".hypothesis")
 JUNK = shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache", ".pytest_cache", ".hypothesis", "*.egg-info", "build", "dist", "site")

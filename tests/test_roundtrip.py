@@ -15,6 +15,8 @@ from strategies import as_yaml, scaled, shipped_spec_paths, spec_data
 from trickrules.spec.dump import dump_spec, dump_yaml
 from trickrules.rules.ruleset import Ruleset
 
+pytestmark = pytest.mark.not_compiled  # dump and compile of rulesets: the spec modules are never compiled
+
 COUNTS = [(path, n) for path in shipped_spec_paths() for n in trickrules.load_ruleset(path).allowed_players]
 
 

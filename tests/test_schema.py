@@ -12,6 +12,8 @@ from jsonschema import Draft202012Validator
 from trickrules.spec.checks import spec_schema
 from trickrules.spec.source import read_spec
 
+pytestmark = pytest.mark.not_compiled  # the JSON Schema and its checks are never compiled
+
 ROOT = Path(__file__).parent.parent
 SCHEMA_FILE = ROOT / "trickrules" / "schema" / "spec.schema.json"
 SPECS = [ROOT / "specs" / f"{name}.yaml" for name in ("kingdoms", "meadows")]

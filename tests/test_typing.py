@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from helpers import ROOT
 from mypy import api
+
+pytestmark = pytest.mark.not_compiled  # mypy reads the sources, the same with or without the compiled build
 
 
 def test_the_package_is_mypy_clean():
