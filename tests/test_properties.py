@@ -42,6 +42,7 @@ import trickrules
 from strategies import as_yaml, scaled, shipped_spec_paths, spec_data
 from trickrules.errors import IllegalActionError
 from trickrules.engine.game import Game
+from trickrules.tools.build_compiled import compiled
 from trickrules.tools.record import build_record, dumps
 from trickrules.rules.ruleset import (
     TRUMP_GROUP,
@@ -1091,8 +1092,14 @@ def _shipped_options(path: Path, draw: Callable[[Any], Any]) -> dict[str, Any]:
     return options
 
 
+SHIPPED_EXAMPLES = scaled(25) // (3 if compiled() else 1)
+"""Examples of each shipped spec and player count: a third of them in the rerun against the
+compiled engine (tests/test_compiled.py), whose games must agree with the pure engine's; the
+full count runs against the pure engine, the reference, in the same suite."""
+
+
 @pytest.mark.parametrize(("path", "players"), SHIPPED_PARAMS)
-@settings(max_examples=scaled(25))
+@settings(max_examples=max(1, SHIPPED_EXAMPLES))
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
 def test_random_play_of_shipped_specs(path: Path, players: int, data: st.DataObject, seed: int) -> None:
     options = _shipped_options(path, data.draw)
