@@ -294,15 +294,14 @@ def _examples_beside(path: str) -> Path | None:
     """The examples file beside `path` when `path` is a spec (a mapping with a spec's keys and
     no `cases`) and `NAME.examples.yaml` exists next to it; None otherwise."""
     from trickrules.spec.source import read_document
-    from trickrules.tools.examples_file import SPEC_MARKS, examples_file_of
+    from trickrules.tools.examples_file import examples_file_of, looks_like_spec
 
     try:
         data, _ = read_document(path)
     except SpecError:
         return None
     sibling = examples_file_of(path)
-    looks_like_spec = isinstance(data, dict) and "cases" not in data and SPEC_MARKS <= data.keys()
-    return sibling if looks_like_spec and sibling.is_file() else None
+    return sibling if looks_like_spec(data) and sibling.is_file() else None
 
 
 def _named_spec(examples: str) -> Path | None:

@@ -24,7 +24,7 @@ from trickrules.spec.merge import kind_word
 from trickrules.spec.names import did_you_mean
 from trickrules.spec.source import json_path, read_document
 
-__all__ = ["SPEC_MARKS", "TOP_KEYS", "ExamplesFile", "examples_file_of", "read_examples_file"]
+__all__ = ["SPEC_MARKS", "TOP_KEYS", "ExamplesFile", "examples_file_of", "looks_like_spec", "read_examples_file"]
 
 TOP_KEYS = ("spec", "cases")
 """The keys an examples file may have at its top level."""
@@ -32,6 +32,11 @@ TOP_KEYS = ("spec", "cases")
 SPEC_MARKS = frozenset({"deck", "deal"})
 """Top-level keys every spec has and no examples file may: a file with them and no `cases` is a
 spec given where an examples file belongs."""
+
+
+def looks_like_spec(data: object) -> bool:
+    """Whether `data` (a file's top level) is a spec: a mapping with `SPEC_MARKS` and no `cases`."""
+    return isinstance(data, dict) and "cases" not in data and SPEC_MARKS <= data.keys()
 
 
 def examples_file_of(spec: str | os.PathLike[str]) -> Path:
@@ -118,7 +123,7 @@ def _wrong_type(examples: ExamplesFile, what: str, expected: str, value: Any, pa
 def _shape(examples: ExamplesFile, situation_keys: Collection[str], expect_keys: Collection[str]) -> list[Problem]:
     """Every problem with the file's shape: top-level keys, cases, their keys and expectations."""
     data = examples.data
-    if "cases" not in data and SPEC_MARKS <= data.keys():
+    if looks_like_spec(data):
         return [_problem(examples, "TR202", "this is a spec, not an examples file: give the examples file "
                          f"(e.g. {examples_file_of(examples.file)}), or both: trickrules check SPEC EXAMPLES", ())]
     problems = _unknown(examples, data, TOP_KEYS, ())
