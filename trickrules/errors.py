@@ -200,6 +200,7 @@ CODES: dict[str, str] = {
     "TR141": "unknown name in an expression",
     "TR142": "construct not allowed in an expression",
     "TR143": "expression too long or too deeply nested",
+    "TR144": "a list where a number is needed",
     # TR2xx: the shape of the spec (JSON Schema).
     "TR201": "unknown key",
     "TR202": "missing required key",

@@ -63,13 +63,22 @@ SYNTAX = "TR140"
 UNKNOWN_NAME = "TR141"
 NOT_ALLOWED = "TR142"
 TOO_BIG = "TR143"
+WRONG_TYPE = "TR144"
+
+NUMBER = "number"
+"""The kind of a value that is a number (or a truth value, which counts as 0 or 1)."""
+LIST = "list"
+"""The kind of a value that is a list of numbers (`totals`, `bids`, ...)."""
+ANY = "any"
+"""The kind of a value whose kind is not known (a name, when the caller gives no `lists`)."""
 
 
 class ExpressionError(Exception):
     """A problem in an expression: `message`, `column` (0-based offset in the text), `code`.
 
     Codes: TR140 syntax error, TR141 unknown name, TR142 construct not allowed,
-    TR143 too long or too deeply nested.
+    TR143 too long or too deeply nested, TR144 a list where a number is needed (or the other
+    way round).
     """
 
     def __init__(self, message: str, column: int = 0, code: str = "TR140") -> None:
@@ -185,11 +194,18 @@ def is_constant(expr: Expression | int | bool) -> bool:
     return True
 
 
-def compile_expression(text: str | int | bool, names: Iterable[str]) -> Expression:
+def compile_expression(
+    text: str | int | bool, names: Iterable[str], lists: Iterable[str] | None = None
+) -> Expression:
     """Check `text` and compile it into an `Expression` that may read the given `names`.
 
     An int or bool (a spec may write ``3`` rather than ``"3"``) gives a constant expression.
-    Raises `ExpressionError` (TR140 to TR143) for any problem, with the column where it is.
+    With `lists` (the names among `names` that hold a list of numbers; every other name holds a
+    number), the kinds are checked too: the value must be a number (or a truth value), a list
+    is only indexed, summed, counted, measured with ``len`` or passed whole to ``max``/``min``,
+    and arithmetic and order comparisons take numbers (TR144). Without `lists` a name may be
+    either, and only ``*`` guards against a list.
+    Raises `ExpressionError` (TR140 to TR144) for any problem, with the column where it is.
     """
     if isinstance(names, str):
         raise TypeError("names must be an iterable of names, not a single string")
@@ -199,13 +215,13 @@ def compile_expression(text: str | int | bool, names: Iterable[str]) -> Expressi
         raise ExpressionError("non-integer numbers are not allowed: game values are integers", 0, NOT_ALLOWED)
     elif not isinstance(text, str):
         raise TypeError(f"an expression is text or an integer, not {type(text).__name__}")
-    return _compile(text, frozenset(names))
+    return _compile(text, frozenset(names), None if lists is None else frozenset(lists))
 
 
 @functools.lru_cache(maxsize=1024)
-def _compile(text: str, names: frozenset[str]) -> Expression:
+def _compile(text: str, names: frozenset[str], lists: frozenset[str] | None = None) -> Expression:
     """Compile `text`; a spec loaded again reuses its expressions (they are immutable)."""
-    return _Compiler(text, names).run()
+    return _Compiler(text, names, lists).run()
 
 
 def _did_you_mean(name: str, known: list[str]) -> str:
@@ -227,9 +243,10 @@ def _local(index: int) -> str:
 class _Compiler:
     """Compiles one text: checks, rebuilds the tree, compiles it into a function."""
 
-    def __init__(self, text: str, names: frozenset[str]) -> None:
+    def __init__(self, text: str, names: frozenset[str], lists: frozenset[str] | None = None) -> None:
         self.text = text
         self.names = names
+        self.lists = lists  # None: kinds are not known, and not checked
         self.used: dict[str, str] = {}  # value name -> local variable in the generated code
         self.lead = 0  # characters of leading white space, left out of what is parsed
         self.source = ""  # what is parsed: the text without leading white space, newlines as spaces
@@ -264,7 +281,9 @@ class _Compiler:
     def run(self) -> Expression:
         tree = self.parse()
         self.check_depth(tree.body)
-        body, _ = self.lower(tree.body)
+        body, kind = self.lower(tree.body)
+        if kind == LIST:
+            self.kind_error(tree.body, "the value is a list; a number or a condition is needed here (use sum(...), len(...), max(...) or an index)")
         return Expression(self.text, frozenset(self.used), self.build(body))
 
     def parse(self) -> ast.Expression:
@@ -348,38 +367,68 @@ class _Compiler:
 
     # ---------------------------------------------------------------- checking and rebuilding
 
-    def lower(self, node: ast.expr) -> tuple[ast.expr, bool]:
+    def lower(self, node: ast.expr) -> tuple[ast.expr, str]:
         """Check `node` and rebuild it from allowed parts.
 
-        Returns the new node and whether its value is surely a number or bool (not a list);
-        a name may hold a list, and so may ``a + b``, ``a or b``, ``max(a, b)`` of such values.
+        Returns the new node and the kind of its value: `NUMBER`, `LIST`, or `ANY` when the
+        names' kinds are not known (a name may hold a list, and so may ``a + b``, ``a or b``,
+        ``max(a, b)`` of such values).
         """
         if isinstance(node, ast.Constant):
-            return self.constant(node), True
+            return self.constant(node), NUMBER
         if isinstance(node, ast.Name):
-            return self.name(node), False
+            return self.name(node), self.kind_of(node.id)
         if isinstance(node, ast.UnaryOp):
-            return self.unary(node), True
+            return self.unary(node), NUMBER
         if isinstance(node, ast.BinOp):
             return self.binary(node)
         if isinstance(node, ast.BoolOp):
             parts = [self.lower(value) for value in node.values]
-            return ast.BoolOp(op=type(node.op)(), values=[p[0] for p in parts]), all(p[1] for p in parts)
+            for value, (_, kind) in zip(node.values, parts):
+                self.need_number(value, kind, f"'{type(node.op).__name__.lower()}'")
+            return ast.BoolOp(op=type(node.op)(), values=[p[0] for p in parts]), self.join(p[1] for p in parts)
         if isinstance(node, ast.Compare):
-            return self.compare(node), True
+            return self.compare(node), NUMBER
         if isinstance(node, ast.IfExp):
-            test, _ = self.lower(node.test)
-            body, body_plain = self.lower(node.body)
-            orelse, orelse_plain = self.lower(node.orelse)
-            return ast.IfExp(test=test, body=body, orelse=orelse), body_plain and orelse_plain
+            test, test_kind = self.lower(node.test)
+            self.need_number(node.test, test_kind, "a condition")
+            body, body_kind = self.lower(node.body)
+            orelse, orelse_kind = self.lower(node.orelse)
+            if self.lists is not None and body_kind != orelse_kind:
+                self.kind_error(node, "one branch of 'if ... else' is a list and the other a number")
+            return ast.IfExp(test=test, body=body, orelse=orelse), self.join((body_kind, orelse_kind))
         if isinstance(node, ast.Call):
             return self.call(node)
         if isinstance(node, ast.Subscript):
-            return self.subscript(node), True
+            return self.subscript(node), NUMBER
         if isinstance(node, ast.Attribute):
             self.fail(_REFUSED[ast.Attribute], self.between(self.end(node.value), len(self.text), self.column(node)))
         message = _REFUSED.get(type(node), f"{type(node).__name__} is not allowed")
         self.fail(message, self.column(node))
+
+    # ---------------------------------------------------------------- kinds
+
+    def kind_of(self, name: str) -> str:
+        if self.lists is None:
+            return ANY
+        return LIST if name in self.lists else NUMBER
+
+    @staticmethod
+    def join(kinds: Iterable[str]) -> str:
+        """The kind of a value that is one of several: `NUMBER` only if each surely is."""
+        found = set(kinds)
+        return found.pop() if len(found) == 1 else ANY
+
+    def kind_error(self, node: ast.expr, message: str) -> NoReturn:
+        self.fail(message, self.column(node), WRONG_TYPE)
+
+    def need_number(self, node: ast.expr, kind: str, where: str) -> None:
+        if kind == LIST:
+            self.kind_error(node, f"a list cannot stand in {where}: a number is needed (use sum(...), len(...), max(...) or an index)")
+
+    def need_list(self, node: ast.expr, kind: str, where: str) -> None:
+        if kind == NUMBER and self.lists is not None:
+            self.kind_error(node, f"{where} needs a list, and this is a number")
 
     def constant(self, node: ast.Constant) -> ast.expr:
         value = node.value
@@ -413,10 +462,11 @@ class _Compiler:
     def unary(self, node: ast.UnaryOp) -> ast.expr:
         if isinstance(node.op, ast.Invert):
             self.fail("the operator '~' is not allowed", self.column(node))
-        operand, _ = self.lower(node.operand)
+        operand, kind = self.lower(node.operand)
+        self.need_number(node.operand, kind, f"'{'not' if isinstance(node.op, ast.Not) else '-' if isinstance(node.op, ast.USub) else '+'}'")
         return ast.UnaryOp(op=type(node.op)(), operand=operand)
 
-    def binary(self, node: ast.BinOp) -> tuple[ast.expr, bool]:
+    def binary(self, node: ast.BinOp) -> tuple[ast.expr, str]:
         op = node.op
         if not isinstance(op, _ALLOWED_BINARY):
             column = self.between(self.end(node.left), self.column(node.right), self.column(node))
@@ -426,18 +476,23 @@ class _Compiler:
             if isinstance(op, ast.Pow):
                 self.fail("'**' (power) is not allowed; write the product, as in x * x", column)
             self.fail(f"the operator '{symbol}' is not allowed", column)
-        left, left_plain = self.lower(node.left)
-        right, right_plain = self.lower(node.right)
+        left, left_kind = self.lower(node.left)
+        right, right_kind = self.lower(node.right)
+        symbol = _BINARY[type(op)]
+        if isinstance(op, ast.Add) and left_kind == right_kind == LIST:
+            return ast.BinOp(left=left, op=ast.Add(), right=right), LIST  # joins two lists
+        self.need_number(node.left, left_kind, f"'{symbol}'")
+        self.need_number(node.right, right_kind, f"'{symbol}'")
         if isinstance(op, ast.Mult):
             # A list times a number repeats the list: make a possible list a number first.
-            if not left_plain:
+            if left_kind != NUMBER:
                 left = self.as_number(left)
-            if not right_plain:
+            if right_kind != NUMBER:
                 right = self.as_number(right)
-            return ast.BinOp(left=left, op=ast.Mult(), right=right), True
+            return ast.BinOp(left=left, op=ast.Mult(), right=right), NUMBER
         # list + list concatenates (growth bounded by the text's length); - // % refuse lists.
-        plain = left_plain or right_plain or not isinstance(op, ast.Add)
-        return ast.BinOp(left=left, op=type(op)(), right=right), plain
+        plain = NUMBER in (left_kind, right_kind) or not isinstance(op, ast.Add)
+        return ast.BinOp(left=left, op=type(op)(), right=right), NUMBER if plain else ANY
 
     @staticmethod
     def as_number(node: ast.expr) -> ast.expr:
@@ -452,8 +507,18 @@ class _Compiler:
                     self.fail("'is' is not allowed; compare values with '=='", column)
                 self.fail("'in' is not allowed", column)
             before = after
-        left, _ = self.lower(node.left)
-        comparators = [self.lower(item)[0] for item in node.comparators]
+        left, left_kind = self.lower(node.left)
+        parts = [self.lower(item) for item in node.comparators]
+        kinds = [left_kind, *(kind for _, kind in parts)]
+        operands = [node.left, *node.comparators]
+        for index, op in enumerate(node.ops):
+            if self.lists is None or kinds[index] == kinds[index + 1] == NUMBER:
+                continue
+            if isinstance(op, ast.Eq | ast.NotEq) and kinds[index] == kinds[index + 1]:
+                continue  # two lists are equal or not
+            self.kind_error(operands[index] if kinds[index] == LIST else operands[index + 1],
+                            "a list is compared with a number, or ordered: compare numbers (use sum(...), len(...), max(...) or an index)")
+        comparators = [item for item, _ in parts]
         return ast.Compare(left=left, ops=[type(op)() for op in node.ops], comparators=comparators)
 
     def call(self, node: ast.Call) -> tuple[ast.expr, bool]:
@@ -482,10 +547,16 @@ class _Compiler:
                 plural = "" if fewest == 1 else "s"
                 self.fail(f"{name}() takes {wanted} argument{plural} ({count} given)", column)
         parts = [self.lower(arg) for arg in node.args]
+        if name == "abs" or (name in ("min", "max") and count > 1):
+            where = "abs()" if name == "abs" else f"{name}() of several values"
+            for arg, (_, kind) in zip(node.args, parts):
+                self.need_number(arg, kind, where)
+        else:  # count, len, sum, and min/max of one value, read a list
+            self.need_list(node.args[0], parts[0][1], f"{name}() of one value")
         call = ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=[p[0] for p in parts], keywords=[])
         # min/max of one list give a number; of several values, one of them (perhaps a list).
-        plain = name not in ("min", "max") or count == 1 or all(p[1] for p in parts)
-        return call, plain
+        plain = name not in ("min", "max") or count == 1 or all(p[1] == NUMBER for p in parts)
+        return call, NUMBER if plain else ANY
 
     def subscript(self, node: ast.Subscript) -> ast.expr:
         base = node.value
@@ -493,7 +564,9 @@ class _Compiler:
             self.lower(base)
             self.fail("only a name can be indexed, as in totals[0]", self.column(node))
         value = self.name(base)
+        self.need_list(base, self.kind_of(base.id), "an index")
         if isinstance(node.slice, ast.Slice):
             self.fail(_REFUSED[ast.Slice], self.column(node.slice))
-        index, _ = self.lower(node.slice)
+        index, index_kind = self.lower(node.slice)
+        self.need_number(node.slice, index_kind, "an index")
         return ast.Subscript(value=value, slice=index, ctx=ast.Load())

@@ -25,7 +25,7 @@ from typing import Any
 from trickrules.rules.faces import Faces
 from trickrules.rules.ruleset import TRUMP_GROUP, CardCondition, Deck, RankingStep, TrickCondition
 
-__all__ = ["RANKING_NAMES", "REWARD_NAMES", "TrickView", "reads_trick", "trick_names"]
+__all__ = ["RANKING_NAMES", "REWARD_NAMES", "TrickView", "reads_trick", "trick_lists", "trick_names"]
 
 RANKING_NAMES = ("cards", "ranks", "rank", "position", "trumps_played", "led_played")
 """The names of every trick condition, besides suits, attributes and options."""
@@ -40,6 +40,11 @@ def trick_names(deck: Deck, rewards: bool) -> tuple[str, ...]:
     """Every name a trick condition may read (options aside), in a reward or in a ranking step."""
     suits = tuple(f"{suit}_played" for suit in deck.suits)
     return (*RANKING_NAMES, *(REWARD_NAMES if rewards else ()), *suits, *deck.attributes)
+
+
+def trick_lists(deck: Deck) -> tuple[str, ...]:
+    """The names of `trick_names` that hold lists: `ranks` and each attribute's values."""
+    return ("ranks", *deck.attributes)
 
 
 def reads_trick(condition: CardCondition | None) -> bool:

@@ -21,6 +21,10 @@ DIRECTIONS = {"left": 1, "right": -1, "none": 0}
 
 PLAY_NAMES = ("trick", "round", "totals", "players", "hand_size")
 """Names every expression may read besides options and counters."""
+PLAY_LISTS = ("totals",)
+"""The names among `PLAY_NAMES` that hold a list (by seat); the others hold numbers."""
+SCORE_LISTS = ("bids",)
+"""The scoring names that hold a list (by seat), besides ``all_<measure>``."""
 
 
 class RoundCompiler:
@@ -42,13 +46,18 @@ class RoundCompiler:
         self.counter_names = tuple((data.get("counters") or {}))
         self.hand_size = 0  # set by the compiler once the deal is known
         self.score_names: tuple[str, ...] = ()  # measures etc., set by the compiler
+        self.everyones: tuple[str, ...] = ()  # all_<measure>: everyone's values, set by the compiler
 
     # ------------------------------------------------------------ expressions
 
-    def expression(self, raw: Any, path: tuple, names: Iterable[str]) -> Expression:
-        """Compile the expression at `path`; a problem there is a SpecError at its position."""
+    def expression(self, raw: Any, path: tuple, names: Iterable[str], lists: Iterable[str] | None = None) -> Expression:
+        """Compile the expression at `path`; a problem there is a SpecError at its position.
+
+        `lists`: the names that hold lists (by default those of `play_lists`); every other
+        name holds a number, and the expression's value must be one (TR144 otherwise).
+        """
         try:
-            return compile_expression(raw, names)
+            return compile_expression(raw, names, self.play_lists() if lists is None else lists)
         except ExpressionError as error:
             file, line, column = self.source.locate((*path, VALUE))
             column += error.column
@@ -56,6 +65,20 @@ class RoundCompiler:
 
     def play_names(self) -> tuple[str, ...]:
         return (*self.constants, *self.counter_names, *PLAY_NAMES)
+
+    def play_lists(self) -> tuple[str, ...]:
+        """The names of `play_names` that hold lists: `totals` and options of several suits."""
+        return (*PLAY_LISTS, *(name for name, value in self.constants.items() if isinstance(value, tuple)))
+
+    def score_lists(self) -> tuple[str, ...]:
+        """What scoring reads as lists: `play_lists`, `bids` and ``all_<measure>``."""
+        return (*self.play_lists(), *SCORE_LISTS, *self.everyones)
+
+    def game_lists(self) -> tuple[str, ...]:
+        """What `until` reads as lists: besides `play_lists`, each player and team counter
+        (everyone's values, in seat or team order)."""
+        scoped = (name for name, raw in (self.data.get("counters") or {}).items() if (raw or {}).get("scope", "table") != "table")
+        return (*self.play_lists(), *scoped)
 
     # ------------------------------------------------------------ the round
 
@@ -197,7 +220,9 @@ class RoundCompiler:
                     on_play=self.card_condition(on_play.get("card")) if on_play else None,
                     set_to=int(on_play["set"]) if "set" in on_play else None,
                     add=int(on_play.get("add", 0)),
-                    on_round_end=None if end is None else self.expression(end, (*path, "on_round_end"), (*self.play_names(), *self.score_names)),
+                    on_round_end=None if end is None else self.expression(
+                        end, (*path, "on_round_end"), (*self.play_names(), *self.score_names), self.score_lists()
+                    ),
                 )
             )
         return tuple(result)
@@ -224,7 +249,7 @@ class RoundCompiler:
         raw = self.data.get("rounds", 1)
         if not isinstance(raw, dict):
             return int(raw), None
-        until = self.expression(raw["until"], ("rounds", "until"), self.play_names())
+        until = self.expression(raw["until"], ("rounds", "until"), self.play_names(), self.game_lists())
         return int(raw.get("at_most", 1000)), until
 
     def fail(self, path: tuple, code: str, message: str) -> None:
@@ -242,7 +267,7 @@ def hand_size_schedule(raw: Any, players: int, source: SpecSource) -> Schedule |
         return Schedule(tuple(int(v) for v in spec), chance)
     path = ("deal", "hand_size", "chance" if chance else "by_round", "to")
     try:
-        top = int(compile_expression(spec["to"], ["players"])({"players": players}))
+        top = int(compile_expression(spec["to"], ["players"], ())({"players": players}))
     except ExpressionError as error:
         file, line, column = source.locate((*path, VALUE))
         raise SpecError([Problem(error.code, error.message, file, line, column + error.column, json_path(path))]) from None

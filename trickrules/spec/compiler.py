@@ -13,7 +13,7 @@ from typing import Any
 
 from trickrules.errors import Problem, SpecError
 from trickrules.rules.cards import card_names, copy_id
-from trickrules.rules.whole_trick import trick_names
+from trickrules.rules.whole_trick import trick_lists, trick_names
 from trickrules.spec.options import OptionDef, OptionValueError, coerce, option_defs
 from trickrules.rules.ruleset import (
     UNLIMITED,
@@ -163,7 +163,8 @@ class _Compiler:
         constants = {name: _constant(value) for name, value in self.values.items()}
         self.later = RoundCompiler(self.source, data, self.players, constants, self.card_condition)
         self.later.hand_size = deal.hand_size if deal.hand_sizes is None else min(deal.hand_sizes.values)
-        self.later.score_names = (*self.measure_names, *(f"all_{m}" for m in self.measure_names), *SCORE_NAMES)
+        self.later.everyones = tuple(f"all_{m}" for m in self.measure_names)
+        self.later.score_names = (*self.measure_names, *self.later.everyones, *SCORE_NAMES)
         scoring = self.scoring(data["scoring"])
         trumps = self.trumps(data.get("trumps", "none"))
         rounds, until = self.later.rounds()
@@ -288,7 +289,8 @@ class _Compiler:
     def trick_condition(self, raw: Any, path: tuple, whole: str) -> TrickCondition:
         """A condition on the whole trick: an expression of the trick's names and the options."""
         names = (*self.values, *trick_names(self.deck_made, rewards=whole == "reward"))
-        expression = self.later.expression(raw, path, names)
+        lists = (*trick_lists(self.deck_made), *(name for name, value in self.values.items() if isinstance(value, list)))
+        expression = self.later.expression(raw, path, names, lists)
         constants = tuple(sorted((name, _constant(value)) for name, value in self.values.items()))
         return TrickCondition(expression, self.ranking if whole == "reward" else (), constants)
 
@@ -448,7 +450,7 @@ class _Compiler:
             return PointRule("add", measure=measure, times=int(raw.get("times", 1)), name=raw.get("name", ""))
         if "add" in raw:
             names = (*self.later.play_names(), *self.measure_names, *(f"all_{m}" for m in self.measure_names), *SCORE_NAMES)
-            expression = self.later.expression(raw["add"], ("scoring", "round", index, "add"), names)
+            expression = self.later.expression(raw["add"], ("scoring", "round", index, "add"), names, self.later.score_lists())
             per = raw.get("per", "player")
             if per == "team" and not self.data.get("teams") and not self.data.get("declarer_alone"):
                 _fail(self.source, ("scoring", "round", index, "per"), "TR323", "per: team needs teams")
