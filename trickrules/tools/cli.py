@@ -17,7 +17,7 @@ from typing import Any
 from trickrules.version import __version__
 from trickrules.errors import SpecError, TrickrulesError
 from trickrules.spec.options import OptionValueError, parse_assignment
-from trickrules.tools.output import InputError, check_output, counted, write_output
+from trickrules.tools.output import InputError, add_follow_symlinks, check_output, counted, write_output
 
 EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
 
@@ -77,11 +77,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     game = _load_game(args)
     agents = _agents(args.agents, game.num_players, args.seed)
-    check_output(args.json, [*spec_files(game.ruleset), *([args.deal] if args.deal else [])], "--json")
+    check_output(args.json, [*spec_files(game.ruleset), *([args.deal] if args.deal else [])], "--json", args.follow_symlinks)
     state = play_game(game, args.seed, agents, deal=_read_deal(args.deal) if args.deal else None)
     record = build_record(state, [a.name for a in agents])
     if args.json:
-        write_output(args.json, dumps(record))
+        write_output(args.json, dumps(record), args.follow_symlinks)
         if args.json != "-":
             winners = ", ".join(f"P{p}" for p in record["winners"])
             print(f"{args.json}: {counted(len(record['actions']), 'action')}, totals {record['totals']}, winners {winners}")
@@ -371,6 +371,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="play this deal instead of shuffling: a YAML or JSON file with 'hands' (one list of card ids per seat) "
         "and any chance outcome (e.g. 'pass: left'), or a list of such deals, one per round",
     )
+    add_follow_symlinks(play)
     play.set_defaults(run=cmd_play)
 
     replay = commands.add_parser("replay", help="verify a game record", description=cmd_replay.__doc__)

@@ -14,7 +14,7 @@ from trickrules.tools.stats import (
     Comparison,
 )
 
-from trickrules.tools.output import check_output, counted, save_figure, write_output
+from trickrules.tools.output import add_follow_symlinks, check_output, counted, save_figure, write_output
 from trickrules.tools.provenance import spec_files
 from trickrules.tools.report import ProgressBar, render_comparison, render_report
 from trickrules.tools.backends import BACKENDS
@@ -33,6 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", metavar="FILE", help="write the figures (and the comparison) as JSON to FILE ('-': standard output)")
     parser.add_argument("--compare", metavar="SPEC", help="play the same seeds, players, options and agents with another spec (or an overlay) and test the differences")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the score distribution of each seat (needs matplotlib; the suffix gives the format: png, pdf, svg, ...)")
+    add_follow_symlinks(parser)
     add_backend_arguments(parser)
 
 
@@ -87,11 +88,11 @@ def run_cli(args: argparse.Namespace, options: dict[str, str]) -> int:
         other = run(args.compare, result.players)
         comparison = compare(result, other)
     if args.json:
-        _write_json(args.json, result, other, comparison)
+        _write_json(args.json, result, other, comparison, args.follow_symlinks)
     if args.json != "-":
         print(render_report(result) if comparison is None or other is None else render_comparison(comparison, result, other))
     if args.plot:
-        plot_scores(args.plot, result, other)
+        plot_scores(args.plot, result, other, args.follow_symlinks)
     return 0
 
 
@@ -105,8 +106,8 @@ def _check_cli_input(args: argparse.Namespace, options: dict[str, str]) -> None:
     inputs = list(spec_files(game.ruleset))
     if args.compare:
         inputs += spec_files(load_game(args.compare, players=game.num_players, options=options).ruleset)
-    check_output(args.json, inputs, "--json")
-    check_output(args.plot, inputs, "--plot")
+    check_output(args.json, inputs, "--json", args.follow_symlinks)
+    check_output(args.plot, inputs, "--plot", args.follow_symlinks)
     if args.json and args.plot and Path(args.json).resolve() == Path(args.plot).resolve():
         raise SimulationError(f"--json and --plot both name {args.plot}: give each its own file")
 
@@ -138,12 +139,12 @@ def _timing(result: SimulationResult, workers: int | None, backend: str) -> None
     print(f"{result.spec}: {counted(result.games, 'game')} in {result.elapsed:.1f}s ({rate:.0f} games/s, {where(workers, backend)})", file=sys.stderr)
 
 
-def _write_json(path: str, result: SimulationResult, other: SimulationResult | None, comparison: Comparison | None) -> None:
+def _write_json(path: str, result: SimulationResult, other: SimulationResult | None, comparison: Comparison | None, follow_symlinks: bool = False) -> None:
     document: dict[str, Any] = {"format": "trickrules-simulation", "result": result.to_json()}
     if other is not None and comparison is not None:
         document.update(other=other.to_json(), comparison=comparison.to_json())
 
-    write_output(path, json.dumps(document, indent=1) + "\n")
+    write_output(path, json.dumps(document, indent=1) + "\n", follow_symlinks)
 
 
 def require_matplotlib() -> None:
@@ -153,7 +154,7 @@ def require_matplotlib() -> None:
         raise SimulationError("--plot needs matplotlib: pip install trickrules[plot]") from None
 
 
-def plot_scores(path: str, result: SimulationResult, other: SimulationResult | None = None) -> None:
+def plot_scores(path: str, result: SimulationResult, other: SimulationResult | None = None, follow_symlinks: bool = False) -> None:
     """Draw each seat's distribution of final scores (both results when comparing) to `path`."""
     require_matplotlib()
     import matplotlib  # type: ignore[import-not-found, unused-ignore]
@@ -181,4 +182,4 @@ def plot_scores(path: str, result: SimulationResult, other: SimulationResult | N
     axes[0, 0].legend(fontsize="small")
     axes[-1, 0].set_xlabel("final score")
     figure.tight_layout()
-    save_figure(figure, path)
+    save_figure(figure, path, follow_symlinks)

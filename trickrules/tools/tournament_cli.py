@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from trickrules.engine.game import load_game
-from trickrules.tools.output import check_output, counted, save_figure, write_output
+from trickrules.tools.output import add_follow_symlinks, check_output, counted, save_figure, write_output
 from trickrules.tools.provenance import spec_files
 from trickrules.tools.report import ProgressBar
 from trickrules.tools.simulate import SimulationError
@@ -49,6 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force-workers", action="store_true", help="allow more --workers than this machine has CPUs")
     parser.add_argument("--json", metavar="FILE", help="write every figure as JSON to FILE ('-': standard output)")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the win rates with their 95%% intervals (needs matplotlib; the suffix gives the format: png, pdf, svg, ...)")
+    add_follow_symlinks(parser)
     add_backend_arguments(parser)
 
 
@@ -62,8 +63,8 @@ def run_cli(args: argparse.Namespace, options: dict[str, str]) -> int:
         check_plot_format(args.plot)
     game = load_game(args.spec, players=args.players, options=options)
     inputs = list(spec_files(game.ruleset))
-    check_output(args.json, inputs, "--json")
-    check_output(args.plot, inputs, "--plot")
+    check_output(args.json, inputs, "--json", args.follow_symlinks)
+    check_output(args.plot, inputs, "--plot", args.follow_symlinks)
     if args.json and args.plot and Path(args.json).resolve() == Path(args.plot).resolve():
         raise SimulationError(f"--json and --plot both name {args.plot}: give each its own file")
     workers = workers_of(args)
@@ -73,11 +74,11 @@ def run_cli(args: argparse.Namespace, options: dict[str, str]) -> int:
     rate = games / result.elapsed if result.elapsed else 0.0
     print(f"{result.spec}: {counted(result.deals, 'deal')}, {counted(games, 'game')} in {result.elapsed:.1f}s ({rate:.0f} games/s, {where(workers, args.backend)})", file=sys.stderr)
     if args.json:
-        write_output(args.json, json.dumps({"format": "trickrules-tournament", "result": result.to_json()}, indent=1) + "\n")
+        write_output(args.json, json.dumps({"format": "trickrules-tournament", "result": result.to_json()}, indent=1) + "\n", args.follow_symlinks)
     if args.json != "-":
         print(render_tournament(result))
     if args.plot:
-        plot_win_rates(args.plot, result)
+        plot_win_rates(args.plot, result, args.follow_symlinks)
     return 0
 
 
@@ -125,7 +126,7 @@ def render_tournament(result: TournamentResult) -> str:
     return "\n".join(lines)
 
 
-def plot_win_rates(path: str, result: TournamentResult) -> None:
+def plot_win_rates(path: str, result: TournamentResult, follow_symlinks: bool = False) -> None:
     """Draw each entrant's win rate with its 95% interval as a bar chart to `path`."""
     require_matplotlib()
     import matplotlib  # type: ignore[import-not-found, unused-ignore]
@@ -146,4 +147,4 @@ def plot_win_rates(path: str, result: TournamentResult) -> None:
     axis.set_title(f"{result.title}: {result.deals} deals x {result.rotations} rotations")
     axis.legend(fontsize="small")
     figure.tight_layout()
-    save_figure(figure, path)
+    save_figure(figure, path, follow_symlinks)
