@@ -12,7 +12,7 @@ import pytest
 from test_mutants_engine import GIVEN, SMALL, events, play_out, spec_game
 from test_mutants_rules import TINY
 
-from trickrules.engine.phases.bid import NoBidError, bid_env
+from trickrules.engine.phases.bid import bid_env
 from trickrules.engine.state import Phase
 from trickrules.rules.expressions import ExpressionValueError
 
@@ -184,16 +184,14 @@ def test_bids_run_from_the_lowest_value_from_the_first_seat_and_end_after_each_b
     ]
 
 
-def test_an_allow_expression_leaving_no_bid_is_refused_every_time() -> None:
-    """NoBidError names the expression, the player, the range and the hand size, each time asked."""
+def test_an_allow_expression_leaving_no_bid_opens_the_whole_range() -> None:
+    """When `allow` holds for no bid, every bid from `from` to `to` is legal, each time asked."""
     game = spec_game(BIDDING.replace("first: {seat: 2}", "first: {seat: 2}\n      allow: bid > hand_size"))
     state = game.new_initial_state(0)
     for _ in range(2):
-        with pytest.raises(NoBidError) as caught:
-            state.legal_actions()
-        assert str(caught.value) == (
-            "the bid phase's allow expression 'bid > hand_size' leaves player 2 no bid from 1 to 4 (hand size 4)"
-        )
+        assert [game.action_to_string(a) for a in state.legal_actions()] == ["bid one", "bid 2", "bid 3", "bid 4"]
+    state.apply_action(state.legal_actions()[-1])
+    assert state.bids[2] == 4
 
 
 def test_legal_bids_are_kept_per_game_by_the_values_the_expression_reads() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from trickrules.rules.scoring import PlayerRound, RoundNames, RoundScore, pile_measures, score_round
+from trickrules.rules.scoring import PlayerRound, RoundNames, RoundScore, held, pile_measures, score_round
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
@@ -33,9 +33,9 @@ def score_now(state: State) -> tuple[RoundScore, list[int], RoundNames]:
     bids = tuple(b or 0 for b in state.bids)
     known = RoundNames(game.measure_names, envs, state.round_teams, owned=True, bids=bids)
     score = score_round(game.ruleset, players, state.tables.faces, envs, state.round_teams, known, measures)
-    points = [sum(p) + b for p, b in zip(score.points, state.bonus)]
+    points = [held(sum(p) + b) for p, b in zip(score.points, state.bonus)]
     for team in state.round_teams:  # partners pool their points
-        pooled = sum(points[p] for p in team)
+        pooled = held(sum(points[p] for p in team))
         for p in team:
             points[p] = pooled
     return score, points, known
@@ -91,16 +91,16 @@ def count_round_end(state: State, known: RoundNames) -> None:
         if amount is None:
             continue
         if counter.scope == "player":
-            gains += [(counter.name, int(amount(env)), p) for p, env in enumerate(known.by_player())]
+            gains += [(counter.name, held(int(amount(env))), p) for p, env in enumerate(known.by_player())]
         elif counter.scope == "team":
-            gains += [(counter.name, int(amount(env)), t) for t, env in enumerate(known.by_team())]
+            gains += [(counter.name, held(int(amount(env))), t) for t, env in enumerate(known.by_team())]
         else:
-            gains.append((counter.name, int(amount(known.by_player()[0])), None))
+            gains.append((counter.name, held(int(amount(known.by_player()[0]))), None))
     for name, gain, index in gains:
         if index is None:
-            state.counters[name] += gain
+            state.counters[name] = held(state.counters[name] + gain)
         else:
-            state.counters[name][index] += gain
+            state.counters[name][index] = held(state.counters[name][index] + gain)
     state.changed()
 
 

@@ -28,7 +28,7 @@ from trickrules.engine.phases import (
 from trickrules.engine.phases.kinds import PLACE_CARDS, PLACE_TOKENS, PLAY, TERMINAL
 from trickrules.errors import GameNotOverError
 from trickrules.rules.placement import NO_SUIT
-from trickrules.rules.scoring import PlayerRound, RoundScore, game_winners
+from trickrules.rules.scoring import PlayerRound, RoundScore, game_winners, held
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game, Matching, TrickTables
@@ -96,6 +96,7 @@ class State:
     def _start_round(self) -> None:
         game, rules = self.game, self.game.ruleset
         n = game.num_players
+        self.play_game = game  # the game whose rules play and score this round (a contract's, once declared)
         self.given = self.deals[self.round] if self.round < len(self.deals) else None
         deal_round(self)
         if self.events is not None:
@@ -128,7 +129,6 @@ class State:
         self.trick_size = n
         self.next_seat = self.game.next_seats
         self.contract = -1  # the declared contract's index (-1: none)
-        self.play_game = self.game  # the game whose rules play and score this round (a contract's)
         self.round_teams = rules.teams
         if isinstance(rules.trumps, frozenset):
             self.set_trumps(rules.trumps)
@@ -141,14 +141,17 @@ class State:
         """Start the round's next phase (skipping one that has nothing to do)."""
         start_next_step(self)
 
-    def _reset_counters(self, reset: str) -> None:
-        for counter in self.game.ruleset.counters:
-            if counter.reset == reset:
+    def _reset_counters(self, reset: str, game: Game | None = None) -> None:
+        """Set to their initial values the counters of `game` (the spec's, by default) that reset
+        at `reset` ("game" or "round"), and any it declares that have no value yet."""
+        rules = (game or self.game).ruleset
+        for counter in rules.counters:
+            if counter.reset == reset or counter.name not in self.counters:
                 value = counter.initial
                 if counter.scope == "player":
                     self.counters[counter.name] = [value] * self.num_players
                 elif counter.scope == "team":
-                    self.counters[counter.name] = [value] * len(self.game.ruleset.teams)
+                    self.counters[counter.name] = [value] * len(rules.teams)
                 else:
                     self.counters[counter.name] = value
 
@@ -158,7 +161,7 @@ class State:
         The mapping is kept until the next change (a card that changes a counter, a finished
         trick or round) and must not be changed; `changed()` drops it after an edit.
         """
-        key = player if self.game.player_counters else 0  # one mapping for all, without player counters
+        key = player if self.play_game.player_counters else 0  # one mapping for all, without player counters
         cache = self._env
         if cache is None:
             cache = self._env = {}
@@ -166,15 +169,16 @@ class State:
             env = cache.get(key)
             if env is not None:
                 return env
-        env = {**self.game.constants, **self.counters}
+        game = self.play_game
+        env = {**game.constants, **self.counters}
         env["trick"] = self.tricks_played + 1
         env["round"] = self.round + 1
         env["totals"] = tuple(self.totals)
         env["players"] = self.num_players
         env["hand_size"] = self.hand_size
-        if self.game.player_counters:
+        if game.player_counters:
             team = self.game.team_of[player] if self.game.team_of else 0
-            for name, scope in self.game.player_counters:
+            for name, scope in game.player_counters:
                 env[name] = self.counters[name][team if scope == "team" else player]
         cache[key] = env
         return env
@@ -183,6 +187,7 @@ class State:
         """Play the rest of the round by contract `index`: its trumps, tables, scoring and teams."""
         self.contract = index
         self.play_game = game = self.game.contract_games[index]
+        self._reset_counters("round", game)  # the contract's own counters, and its initial values
         rules = game.ruleset
         if rules.declarer_alone and self.declarer >= 0:
             rest = tuple(p for p in range(self.num_players) if p != self.declarer)
@@ -225,7 +230,7 @@ class State:
         game = self.play_game
         score, points, known = round_end.score_now(self)
         for player, total in enumerate(points):
-            self.totals[player] += total
+            self.totals[player] = held(self.totals[player] + total)
         self.changed()
         self._round_scores.append((self.round, score, tuple(self.bonus), points, game))
         if self.events is not None:

@@ -11,6 +11,18 @@ from trickrules.rules.faces import Faces
 from trickrules.rules.ruleset import Measure, PointRule, Ruleset, Section, SectionValue, Tableau
 
 
+MAX_POINTS: Final = 1_000_000_000
+"""Points of a round, totals and counters stay within ±MAX_POINTS while a game plays: a value
+beyond is held at the bound (so no formula, however it grows, makes numbers without end)."""
+
+
+def held(value: int) -> int:
+    """`value` held within ±`MAX_POINTS`."""
+    if -MAX_POINTS <= value <= MAX_POINTS:
+        return value
+    return MAX_POINTS if value > 0 else -MAX_POINTS
+
+
 class PlayerRound(NamedTuple):
     """What one player holds at the end of a round, as scoring sees it."""
 
@@ -189,15 +201,15 @@ def round_points(
             assert rule.expression is not None
             function = rule.expression
             for team, env in zip(known.teams, known.by_team()):
-                result[team[0]][index] = int(function(env))
+                result[team[0]][index] = held(int(function(env)))
         elif rule.kind == "expression":
             assert rule.expression is not None
             function = rule.expression
             for player, env in enumerate(known.by_player()):
-                result[player][index] = int(function(env))
+                result[player][index] = held(int(function(env)))
         elif rule.kind == "add":
             for player, values in enumerate(measures):
-                result[player][index] = values[rule.measure] * rule.times
+                result[player][index] = held(values[rule.measure] * rule.times)
         else:
             for player in best_players(rule, measures):
                 result[player][index] = rule.points

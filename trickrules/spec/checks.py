@@ -14,13 +14,14 @@ run once the schema passes, so they can trust the shape of the data.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import difflib
 import functools
 import json
 import os
 import pathlib
 from importlib import resources
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import best_match
@@ -33,6 +34,7 @@ from trickrules.spec.dead_rules import dead_rule_warnings
 from trickrules.spec.limits import limit_problems
 from trickrules.spec.ranges import range_problems
 from trickrules.spec.meaning import Meaning, NodePath, is_integer, kind_of, subject
+from trickrules.spec.options import option_defs
 from trickrules.spec.source import SpecSource, json_path, read_spec, read_spec_text
 
 __all__ = ["check_spec", "load_spec", "load_spec_text", "spec_schema", "spec_warnings"]
@@ -127,14 +129,34 @@ def spec_warnings(source: SpecSource, ruleset: Ruleset | None = None) -> list[Pr
 
 def _compile_problems(source: SpecSource) -> list[Problem]:
     """Problems that show when the spec is compiled (expressions, phases, seats), for every
-    allowed player count with the options' defaults."""
+    allowed player count with the options' defaults, and with each other value of a choice or
+    yes/no option and the bounds of an integer one (the others at their defaults)."""
     problems: list[Problem] = []
     for players in sorted(set(source.data["players"])):
-        try:
-            compile_ruleset(source, players)
-        except SpecError as error:
-            problems += error.problems
+        for options in _option_variants(source):
+            try:
+                compile_ruleset(source, players, options)
+            except SpecError as error:
+                note = "".join(f" (with option {name} = {value})" for name, value in options.items())
+                problems += [dataclasses.replace(p, message=p.message + note) for p in error.problems]
     return problems
+
+
+def _option_variants(source: SpecSource) -> Iterator[dict[str, Any]]:
+    """The defaults ({}), then one other value of one option at a time."""
+    yield {}
+    for name, option in option_defs(source.data).items():
+        if option.type == "choice":
+            others: list[Any] = list(option.choices)
+        elif option.type == "boolean":
+            others = [True, False]
+        elif option.type == "integer":
+            others = [v for v in (option.minimum, option.maximum) if v is not None]
+        else:
+            others = []
+        for value in others:
+            if value != option.default:
+                yield {name: value}
 
 
 def _unique(problems: Sequence[Problem]) -> list[Problem]:
@@ -146,11 +168,54 @@ def _unique(problems: Sequence[Problem]) -> list[Problem]:
 
 
 def _schema_problems(source: SpecSource) -> list[Problem]:
-    """Return one problem per schema error, each at the YAML node it is about."""
+    """Return one problem per schema error, each at the YAML node it is about; the value of
+    each case of ``{option: NAME, cases: ...}`` is checked as if it stood in its place."""
     report = _Reporter(source)
     for error in _validator().iter_errors(source.data):
         report.explain(error)
+    if report.problems:
+        return report.problems
+    for path, place, case, value in _cases(source.data, (), ()):
+        for error in _validator().iter_errors(_with_case(source.data, path, value)):
+            if tuple(error.absolute_path)[: len(place)] == place:
+                report.moved = (place, (*path, "cases", case))
+                report.explain(error)
+                report.moved = None
     return report.problems
+
+
+def _is_cases(node: Any) -> bool:
+    return isinstance(node, dict) and set(node) == {"option", "cases"} and isinstance(node["cases"], dict)
+
+
+def _cases(node: Any, path: NodePath, place: NodePath) -> Iterator[tuple[NodePath, NodePath, str, Any]]:
+    """(where, where it stands, case, value) for every case of every ``{option: NAME, cases: ...}``,
+    nested ones too; where a node stands is its path once each enclosing case is put in its
+    option's place."""
+    if _is_cases(node):
+        for case, value in node["cases"].items():
+            yield path, place, case, value
+            yield from _cases(value, (*path, "cases", case), place)
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from _cases(value, (*path, key), (*place, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _cases(value, (*path, index), (*place, index))
+
+
+def _with_case(node: Any, path: NodePath, value: Any) -> Any:
+    """A copy of `node` with the node at `path` replaced by `value`, each enclosing case put in
+    its option's place (the copy shares what it does not change)."""
+    if not path:
+        return value
+    if _is_cases(node) and path[0] == "cases":
+        return _with_case(node["cases"][path[1]], path[2:], value)
+    if isinstance(node, dict):
+        return {**node, path[0]: _with_case(node[path[0]], path[1:], value)}
+    copy = list(node)
+    copy[path[0]] = _with_case(node[path[0]], path[1:], value)  # type: ignore[index]
+    return copy
 
 
 class _Reporter:
@@ -160,6 +225,7 @@ class _Reporter:
         """Start with no problems."""
         self.source = source
         self.problems: list[Problem] = []
+        self.moved: tuple[NodePath, NodePath] | None = None  # (where a case stands, where it is)
 
     def add(self, code: str, message: str, path: NodePath) -> None:
         """Record a problem at the node of a path; a wrong type that an overlay brought names
@@ -172,6 +238,9 @@ class _Reporter:
     def explain(self, error: SchemaError) -> None:
         """Record the problem(s) one schema error stands for."""
         path = tuple(error.absolute_path)
+        if self.moved is not None:  # the error is in a copy with a case put in its option's place
+            place, case = self.moved
+            path = (*case, *path[len(place):])
         if "propertyNames" in error.absolute_schema_path:
             self.add("TR204", _bad_name(error), path + (error.instance,))
         elif "dependentSchemas" in error.absolute_schema_path:

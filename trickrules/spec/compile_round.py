@@ -14,6 +14,7 @@ from trickrules.errors import Problem, SpecError
 from trickrules.rules.expressions import Expression, ExpressionError, compile_expression
 from trickrules.rules.ruleset import BidPhase, CardCondition, Counter, DeclarePhase, PassPhase, Restriction, RoundStep, Schedule
 from trickrules.spec.names import did_you_mean
+from trickrules.spec.limits import MAX_BIDS
 from trickrules.spec.source import VALUE, SpecSource, json_path
 
 DIRECTIONS = {"left": 1, "right": -1, "none": 0}
@@ -44,7 +45,8 @@ class RoundCompiler:
         self.constants = constants
         self.card_condition = card_condition
         self.counter_names = tuple((data.get("counters") or {}))
-        self.hand_size = 0  # set by the compiler once the deal is known
+        self.hand_size = 0  # set by the compiler once the deal is known: the smallest hand
+        self.hand_sizes: tuple[int, ...] = ()  # and every hand size the deal gives
         self.score_names: tuple[str, ...] = ()  # measures etc., set by the compiler
         self.everyones: tuple[str, ...] = ()  # all_<measure>: everyone's values, set by the compiler
 
@@ -137,6 +139,7 @@ class RoundCompiler:
         allow_names = (*names, "bid", "bids_total", "bids_made", "last", "partner_bid", "trick", "round", "totals")
         allow = raw.get("allow")
         kind, seat = self.first(raw, path)
+        self.check_bid_range(int(values.get("from", 0)), highest, (*path, "values"))
         return BidPhase(
             lowest=int(values.get("from", 0)),
             highest=highest,
@@ -145,6 +148,18 @@ class RoundCompiler:
             first=kind,  # type: ignore[arg-type]
             first_seat=seat,
         )
+
+    def check_bid_range(self, lowest: int, highest: Expression, path: tuple) -> None:
+        """A bid range offers at least one bid and at most `MAX_BIDS`, at every hand size the deal
+        gives (counters at their initial values): TR331 for an empty range, TR332 over the limit."""
+        counters = {name: (c or {}).get("initial", 0) for name, c in (self.data.get("counters") or {}).items()}
+        for size in sorted(set(self.hand_sizes)):
+            env = {**self.constants, **counters, "hand_size": size, "players": self.players}
+            top = int(highest(env))
+            if top < lowest:
+                self.fail(path, "TR331", f"the bids run from {lowest} to {top} with a hand of {size}: no bid at all")
+            if top - lowest + 1 > MAX_BIDS:
+                self.fail(path, "TR332", f"the bids run from {lowest} to {top} with a hand of {size}: {top - lowest + 1} bids, over the limit of {MAX_BIDS} bids")
 
     def declaring(self, raw: dict, path: tuple) -> DeclarePhase:
         names = list(self.data.get("contracts") or {})

@@ -163,6 +163,7 @@ class _Compiler:
         constants = {name: _constant(value) for name, value in self.values.items()}
         self.later = RoundCompiler(self.source, data, self.players, constants, self.card_condition)
         self.later.hand_size = deal.hand_size if deal.hand_sizes is None else min(deal.hand_sizes.values)
+        self.later.hand_sizes = (deal.hand_size,) if deal.hand_sizes is None else (deal.hand_size, *deal.hand_sizes.values)
         self.later.everyones = tuple(f"all_{m}" for m in self.measure_names)
         self.later.score_names = (*self.measure_names, *self.later.everyones, *SCORE_NAMES)
         scoring = self.scoring(data["scoring"])

@@ -1,4 +1,4 @@
-"""Limits on what a spec may ask for: rounds, cards, hand sizes and tokens.
+"""Limits on what a spec may ask for: rounds, cards, hand sizes, tokens, bids and values.
 
 Without them, ``rounds: 1000000000`` validates and `play` then grows past a gigabyte with no
 output. A spec (or an option value given at load time) over a limit is refused with TR332 and a
@@ -13,23 +13,27 @@ from typing import Any
 
 from trickrules.errors import Problem, SpecError
 from trickrules.rules.ruleset import UNLIMITED, Ruleset
+from trickrules.rules.scoring import MAX_POINTS
 from trickrules.spec.source import SpecSource, json_path
 
 __all__ = [
-    "LIMITS", "MAX_CARDS", "MAX_HAND_SIZE", "MAX_ROUNDS", "MAX_TOKENS", "check_ruleset_limits", "limit_problems",
-    "limits_table",
+    "LIMITS", "MAX_BIDS", "MAX_CARDS", "MAX_HAND_SIZE", "MAX_POINTS", "MAX_ROUNDS", "MAX_TOKENS", "check_ruleset_limits",
+    "limit_problems", "limits_table",
 ]  # fmt: skip
 
 MAX_ROUNDS = 1000
 MAX_CARDS = 1000
 MAX_HAND_SIZE = 200
 MAX_TOKENS = 10_000
+MAX_BIDS = 1000
 
 LIMITS: dict[str, tuple[int, str]] = {
     "rounds": (MAX_ROUNDS, "rounds in a game: `rounds`, an option for it, or `at_most` with `until`"),
     "cards": (MAX_CARDS, "cards in the deck"),
     "hand size": (MAX_HAND_SIZE, "cards in a hand, for every player count, round and option value"),
     "tokens": (MAX_TOKENS, "tokens of one kind in the supply, given by one reward, or needed by one section"),
+    "bids": (MAX_BIDS, "values a bid phase offers (`values` from `from` to `to`), at every hand size"),
+    "values": (MAX_POINTS, "the size of a counter's `initial`, `set` or `add` (either sign)"),
 }
 """Each limit: its value and what it counts, in words (for the docs)."""
 
@@ -44,6 +48,7 @@ def limits_table() -> str:
 
     rows = [(f"{limit:,}", what, "[TR332](errors.md#tr332)") for limit, what in LIMITS.values()]
     rows += [
+        (f"±{MAX_POINTS:,}", "points of a round, totals and counters while a game plays: a value beyond is held at the bound", "(none: held)"),
         (f"{source.MAX_FILE_BYTES:,} bytes", "the size of a spec or examples file", "[TR103](errors.md#tr103)"),
         (f"{source.MAX_NODES:,}", "values in a file, counting what aliases repeat", "[TR107](errors.md#tr107)"),
         (f"{source.MAX_DEPTH}", "levels of nesting in a file", "[TR107](errors.md#tr107)"),
@@ -89,6 +94,14 @@ def _places(data: dict[str, Any]) -> Iterator[tuple[Any, NodePath, int, str, str
         if "token" in reward["give"]:
             amount: NodePath = ("rewards", index, "give", "amount")
             yield from _values(reward["give"]["amount"], amount, options, MAX_TOKENS, "a reward of", "tokens")
+    for name, counter in (data.get("counters") or {}).items():
+        for key in ("initial",):
+            if isinstance(counter, dict) and isinstance(counter.get(key), int):
+                yield abs(counter[key]), ("counters", name, key), MAX_POINTS, f"counter '{name}' {key} of", "points"
+        on_play = (counter or {}).get("on_play") if isinstance(counter, dict) else None
+        for key in ("set", "add"):
+            if isinstance(on_play, dict) and isinstance(on_play.get(key), int):
+                yield abs(on_play[key]), ("counters", name, "on_play", key), MAX_POINTS, f"counter '{name}' {key} of", "points"
     for index, section in enumerate((data.get("tableau") or {}).get("sections") or ()):
         needed: NodePath = ("tableau", "sections", index, "tokens_needed")
         yield section.get("tokens_needed"), needed, MAX_TOKENS, "a section needing", "tokens"

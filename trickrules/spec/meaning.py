@@ -7,6 +7,7 @@ needed but missing. They run once the schema passes, so they can trust the shape
 
 from __future__ import annotations
 
+import keyword
 from typing import Any, Callable, Iterator
 
 from trickrules.errors import Problem
@@ -369,7 +370,7 @@ def _check_measures(spec: Meaning) -> None:
     for index, rule in enumerate(spec.data["scoring"]["round"]):
         add = rule.get("add")
         others = {*EXPRESSION_NAMES, *spec.options, *(spec.data.get("counters") or {})}
-        if isinstance(add, str) and add.isidentifier() and add not in others:
+        if isinstance(add, str) and add.isidentifier() and not keyword.iskeyword(add) and add not in others:
             spec.measure(add, ("scoring", "round", index, "add"))  # else an expression
         for number, best in enumerate(rule.get("award", {}).get("to_best_by", ())):
             for key, name in best.items():

@@ -359,14 +359,24 @@ def _copy_tally(tally: Tally) -> Tally:
     )
 
 
+def _reward_labels(game: Game) -> tuple[tuple[str, str], ...]:
+    """Each reward of `game`: its name and the token it gives (or points)."""
+    rules = game.ruleset
+    return tuple((r.name, POINTS_NAME if r.token is None else rules.tokens[r.token].name) for r in rules.rewards)
+
+
 class Tallier:
     """Reads finished, recorded games of one `Game` into a `Tally`."""
 
     def __init__(self, game: Game) -> None:
         rules = game.ruleset
         self.game = game
-        self.reward_names = tuple(r.name for r in rules.rewards)
-        self.reward_tokens = tuple(POINTS_NAME if r.token is None else rules.tokens[r.token].name for r in rules.rewards)
+        # each reward's (name, token) by the game that gives it: the spec's (-1) and each contract's
+        self.rewards = {index: _reward_labels(played) for index, played in enumerate(game.contract_games)}
+        self.rewards[-1] = _reward_labels(game)
+        labels = [label for index in sorted(self.rewards) for label in self.rewards[index]]
+        self.reward_names = tuple(dict.fromkeys(name for name, _ in labels))
+        self.reward_tokens = tuple(token for _, token in labels)
         self.rule_labels = unique_labels(game.rule_labels)
         self.has_sections = rules.tableau is not None
         # the rank a card counts as, by (card, face index): the face comes with each play
@@ -432,11 +442,15 @@ class Tallier:
     def _read_events(self, tally: Tally, values: dict[Key, int], events: Iterable[dict[str, Any]]) -> None:
         ranks: dict[int, int] = {}  # card -> rank it counted as in the current trick
         bids: dict[int, int] = {}
+        rewards = self.rewards[-1]  # the rewards of the game playing the round: a contract's once declared
         for event in events:
             kind = event["type"]
             if kind == "bid":
                 bids[event["player"]] = event["bid"]
+            elif kind == "deal":
+                rewards = self.rewards[-1]
             elif kind == "contract":
+                rewards = self.rewards[event["contract"]]
                 values["declared", self.game.contract_names[event["contract"]], "fired"] += 1
             elif kind == "choose" and event["suit"] is not None:
                 values["declared", "trumps chosen", "fired"] += 1
@@ -451,7 +465,7 @@ class Tallier:
                 self._read_trick(tally, event, ranks)
                 values["length", "tricks", "count"] += 1
             elif kind == "reward":
-                name, token = self.reward_names[event["reward"]], self.reward_tokens[event["reward"]]
+                name, token = rewards[event["reward"]]
                 for figure in (("reward", name), ("token", token)):
                     values[(*figure, "fired")] += 1
                     values[(*figure, "asked")] += event["amount"]

@@ -1,7 +1,8 @@
 """Phase: each player bids once, in seat order (action ``bid <value>``, e.g. ``bid 3``, ``bid nil``).
 
-The values run from the spec's lowest to its highest (an expression of the hand size); a
-value is legal while the phase's `allow` expression holds for it. Bids stay readable for the
+The values run from the spec's lowest to its highest (an expression of the hand size, checked
+at load to give at least one bid and at most `MAX_BIDS`); a value is legal while the phase's
+`allow` expression holds for it, and when `allow` holds for none, every value of the range is. Bids stay readable for the
 rest of the round (`State.bids`), by scoring expressions as `bid` and `bids`.
 """
 
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from trickrules.errors import TrickrulesError
 from trickrules.rules.ruleset import BidPhase
 
 from .kinds import BID, starting_seat
@@ -52,7 +52,8 @@ def legal(state: State) -> list[int]:
     own = state.parts["bid"]
     rules: BidPhase = own["rules"]
     env = bid_env(state, state.current)
-    highest = int(rules.highest(env))
+    # `to` may read counters, which change: the range stays within the actions the game has
+    highest = max(rules.lowest, min(int(rules.highest(env)), state.game.num_bids - 1))
     offset = state.game.bid_offset
     values = range(rules.lowest, highest + 1)
     allow = rules.allow
@@ -74,25 +75,18 @@ def legal(state: State) -> list[int]:
         env["bid"] = value
         if allow(env):
             result.append(offset + value)
-    if result and keep:
+    if not result:  # `allow` leaves no bid: every bid of the range is open (a player always has a move)
+        result = [offset + v for v in values]
+    if keep:
         if len(game.bid_allowed) >= _KEPT:
             game.bid_allowed.clear()
         game.bid_allowed[key] = tuple(result)
-    if not result:
-        raise NoBidError(
-            f"the bid phase's allow expression '{allow.text}' leaves player {state.current} no bid "
-            f"from {rules.lowest} to {highest} (hand size {state.hand_size})"
-        )
     return result
 
 
 _MISSING: Final = object()
 _KEPT: Final = 4096
 """At most this many sets of legal bids are kept per game (then the store starts again)."""
-
-
-class NoBidError(TrickrulesError):
-    """A bid phase whose `allow` expression leaves the player to bid no bid at all."""
 
 
 def apply(state: State, action: int) -> None:

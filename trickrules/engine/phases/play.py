@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from trickrules.rules.conditions import card_holds
+from trickrules.rules.scoring import held
 
 from . import place_cards, place_tokens
 from .kinds import PLAY, starting_seat
@@ -111,13 +112,13 @@ def count(state: State, player: int, card: int) -> None:
                 continue
         if counter.scope == "table":
             old = values[counter.name]
-            new = counter.set_to if counter.set_to is not None else old + counter.add
+            new = counter.set_to if counter.set_to is not None else held(old + counter.add)
             values[counter.name] = new
         else:
             row = values[counter.name]
             at = player if counter.scope == "player" else state.game.team_of[player]
             old = row[at]
-            new = row[at] = counter.set_to if counter.set_to is not None else old + counter.add
+            new = row[at] = counter.set_to if counter.set_to is not None else held(old + counter.add)
         if new != old:
             state.changed()
 
