@@ -43,6 +43,7 @@ class Handler(BaseHTTPRequestHandler):
 
     server: ServeServer
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body go out at once: no delayed-ACK wait
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
         if self.server.verbose:
