@@ -1,13 +1,18 @@
 """Hypothesis profiles for the test suite.
 
-- ``default``: quick, for every run and for CI (the property tests take about a minute).
-- ``ci``: ``default`` with ``derandomize=True``; loaded instead of ``default`` when the
-  environment has ``CI=true``, so a CI run is reproducible.
-- ``thorough``: ten times the examples of ``default``; run it before a release or after
-  touching the engine::
+- ``default``: quick and derandomized: every run of the README's test command draws the same
+  examples, so it passes (or fails) the same on every machine (the property tests take about
+  a minute).
+- ``ci``: the same as ``default``, loaded when the environment has ``CI=true``.
+- ``thorough``: ten times the examples of ``default``, still reproducible; run it before a
+  release or after touching the engine::
 
       pytest tests/test_properties.py tests/test_fuzz_loader.py tests/test_roundtrip.py \\
           --hypothesis-profile=thorough --hypothesis-show-statistics
+
+- ``explore``: ten times the examples with fresh randomness on every run, to find what the
+  fixed examples miss (``benchmarks/fuzz_specs.py`` explores the same way); whatever it finds
+  becomes a regression example (a file in ``tests/broken`` or a test of its own).
 
 ``--hypothesis-profile=NAME`` always wins. Property tests size their example counts with
 ``strategies.scaled(n)``: ``n`` examples under ``default``, ``10 n`` under ``thorough``.
@@ -31,9 +36,10 @@ _COMMON = {
     "print_blob": True,
 }
 
-settings.register_profile("default", max_examples=DEFAULT_EXAMPLES, **_COMMON)  # type: ignore[arg-type]
-settings.register_profile("ci", settings.get_profile("default"), derandomize=True)
+settings.register_profile("default", max_examples=DEFAULT_EXAMPLES, derandomize=True, **_COMMON)  # type: ignore[arg-type]
+settings.register_profile("ci", settings.get_profile("default"))
 settings.register_profile("thorough", settings.get_profile("default"), max_examples=10 * DEFAULT_EXAMPLES)
+settings.register_profile("explore", settings.get_profile("thorough"), derandomize=False)
 # benchmarks/mutation.py: every mutant reruns the tests that reach it, so few, reproducible
 # examples and no example database (the outcome must not depend on earlier runs)
 settings.register_profile(

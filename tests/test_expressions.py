@@ -187,7 +187,7 @@ def test_compiled_once_evaluation_never_parses(monkeypatch: pytest.MonkeyPatch) 
 def test_the_function_sees_no_builtins() -> None:
     function = compile_expression("bid", NAMES).function
     assert function.__globals__["__builtins__"] == {}
-    allowed = {"__builtins__", "_index", "abs", "count", "len", "max", "min", "sum", "expression"}
+    allowed = {"__builtins__", "_index", "_floordiv", "_mod", "_at", "abs", "count", "len", "max", "min", "sum", "expression"}
     assert set(function.__globals__) <= allowed
 
 
@@ -378,7 +378,19 @@ def test_a_list_cannot_be_repeated_into_a_huge_one() -> None:
             value(text)
 
 
-@pytest.mark.parametrize("text", ["trick // 0", "totals[9]", "totals + 1"])
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("trick // 0", 0), ("trick % 0", 0), ("7 // trick", 7), ("-7 % 3", 2), ("totals[9]", 0), ("totals[-3]", 0),
+     ("totals[-1]", 5), ("max(empty)", 0), ("min(empty) + 1", 1), ("trick // (trick - 1)", 0)],
+)
+def test_every_expression_has_a_value_for_every_value_it_reads(text: str, value: int) -> None:
+    """Division and remainder by zero are 0, an index past either end reads 0, max and min of
+    nothing are 0: a spec that loads cannot fail on the values it meets in play."""
+    names, lists = ["trick", "totals", "empty"], ["totals", "empty"]
+    assert compile_expression(text, names, lists)({"trick": 1, "totals": (0, 5), "empty": ()}) == value
+
+
+@pytest.mark.parametrize("text", ["totals + 1"])
 def test_a_failure_in_play_names_the_expression(text: str) -> None:
     with pytest.raises(ExpressionValueError, match=re.escape(f"the expression '{text}' cannot be evaluated")):
         compile_expression(text, ["trick", "totals"])({"trick": 1, "totals": (0, 0)})

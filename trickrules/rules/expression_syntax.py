@@ -7,6 +7,7 @@ that what the language allows reads in one place.
 from __future__ import annotations
 
 import ast
+import operator
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -102,3 +103,22 @@ _REFUSED: dict[type[ast.AST], str] = {
     ast.Yield: "yield is not allowed",
     ast.YieldFrom: "yield is not allowed",
 }
+
+
+def _floordiv(left: Any, right: Any) -> int:
+    return left // right if right else 0
+
+
+def _mod(left: Any, right: Any) -> int:
+    return left % right if right else 0
+
+
+def _at(values: Any, index: Any) -> Any:
+    """`values[index]`, or 0 past either end (a number that is not a list is refused at load)."""
+    index = operator.index(index)
+    return values[index] if -len(values) <= index < len(values) else 0
+
+
+_FLOORDIV, _MOD, _AT = "_floordiv", "_mod", "_at"
+_TOTAL: dict[str, Callable[..., Any]] = {_FLOORDIV: _floordiv, _MOD: _mod, _AT: _at}
+"""The globals that make ``//``, ``%`` and indexing give a value for every value read."""

@@ -16,7 +16,8 @@ where it starts.
 How it works: the text is parsed once with `ast.parse` (mode ``"eval"``), every node is checked
 against the whitelist above and rebuilt into a fresh tree, and that tree is compiled with
 `compile` into a plain function. The function reads each name from the mapping once, into a
-local variable; its globals are the six functions and `operator.index`, and no builtins. Cost is
+local variable; its globals are the six functions, `operator.index` and the helpers that give
+``//``, ``%`` and indexing a value for every operand (`expression_syntax`), and no builtins. Cost is
 bounded: a text holds at most `MAX_LENGTH` characters and `MAX_DEPTH` nesting levels (checked
 before anything recursive runs, so deep input gives TR143, never a `RecursionError`); ``**`` is
 refused; and ``*`` turns an operand that might be a list into an integer first
@@ -58,6 +59,10 @@ from trickrules.rules.expression_syntax import (
     _BINARY,
     _ENV,
     _INDEX,
+    _AT,
+    _FLOORDIV,
+    _MOD,
+    _TOTAL,
     _FUNCTIONS,
     _REFUSED,
     ANY,
@@ -163,6 +168,10 @@ def _did_you_mean(name: str, known: list[str]) -> str:
 
 def _local(index: int) -> str:
     return f"v{index}"
+
+
+def _nonzero_constant(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, int) and node.value != 0
 
 
 class _Compiler:
@@ -284,7 +293,7 @@ class _Compiler:
         )
         module = ast.fix_missing_locations(ast.Module(body=[function], type_ignores=[]))
         code = compile(module, f"<expression {self.text[:60]!r}>", "exec")
-        namespace: dict[str, Any] = {"__builtins__": {}, _INDEX: operator.index}
+        namespace: dict[str, Any] = {"__builtins__": {}, _INDEX: operator.index, **_TOTAL}
         namespace.update((name, entry[0]) for name, entry in _FUNCTIONS.items())
         exec(code, namespace)  # defines `expression` from the checked tree only
         result: Callable[[Mapping[str, Any]], Any] = namespace["expression"]
@@ -415,6 +424,10 @@ class _Compiler:
             if right_kind != NUMBER:
                 right = self.as_number(right)
             return ast.BinOp(left=left, op=ast.Mult(), right=right), NUMBER
+        if isinstance(op, ast.FloorDiv | ast.Mod) and not _nonzero_constant(right):
+            # x // 0 and x % 0 are 0: an expression has a value for every value it reads
+            helper = _FLOORDIV if isinstance(op, ast.FloorDiv) else _MOD
+            return ast.Call(func=ast.Name(id=helper, ctx=ast.Load()), args=[left, right], keywords=[]), NUMBER
         # list + list concatenates (growth bounded by the text's length); - // % refuse lists.
         plain = NUMBER in (left_kind, right_kind) or not isinstance(op, ast.Add)
         return ast.BinOp(left=left, op=type(op)(), right=right), NUMBER if plain else ANY
@@ -478,7 +491,9 @@ class _Compiler:
                 self.need_number(arg, kind, where)
         else:  # count, len, sum, and min/max of one value, read a list
             self.need_list(node.args[0], parts[0][1], f"{name}() of one value")
-        call = ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=[p[0] for p in parts], keywords=[])
+        # max/min of an empty list are 0 (an option may hold no suits)
+        keywords = [ast.keyword(arg="default", value=ast.Constant(0))] if name in ("min", "max") and count == 1 else []
+        call = ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=[p[0] for p in parts], keywords=keywords)
         # min/max of one list give a number; of several values, one of them (perhaps a list).
         plain = name not in ("min", "max") or count == 1 or all(p[1] == NUMBER for p in parts)
         return call, NUMBER if plain else ANY
@@ -494,4 +509,5 @@ class _Compiler:
             self.fail(_REFUSED[ast.Slice], self.column(node.slice))
         index, index_kind = self.lower(node.slice)
         self.need_number(node.slice, index_kind, "an index")
-        return ast.Subscript(value=value, slice=index, ctx=ast.Load())
+        # an index past either end reads 0 (totals[4] with three players)
+        return ast.Call(func=ast.Name(id=_AT, ctx=ast.Load()), args=[value, index], keywords=[])
