@@ -44,7 +44,8 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 def _overlay(tmp_path: Path, body: str, name: str = "spec.yaml") -> Path:
     path = tmp_path / name
-    path.write_text(f"extends: {TINY}\n{body}", "utf-8")
+    (tmp_path / TINY.name).write_bytes(TINY.read_bytes())  # a parent lies in the folder of the spec loaded
+    path.write_text(f"extends: {TINY.name}\n{body}", "utf-8")
     return path
 
 
@@ -226,7 +227,7 @@ def test_no_broken_spec_message_shows_a_regular_expression() -> None:
 def test_an_overlay_that_changes_a_type_names_the_parents_line(tmp_path: Path) -> None:
     first = _first(_overlay(tmp_path, "deal: 6\n"))
     assert first.code == "TR203" and (first.line, first.column) == (2, 1)
-    assert f"the overlay replaces a mapping that its parent sets at {TINY}:8:1" in first.message
+    assert f"the overlay replaces a mapping that its parent sets at {tmp_path / TINY.name}:8:1" in first.message
 
 
 def test_an_overlay_of_an_overlay_names_the_grandparent(tmp_path: Path) -> None:
@@ -235,7 +236,7 @@ def test_an_overlay_of_an_overlay_names_the_grandparent(tmp_path: Path) -> None:
     top.write_text("extends: middle.yaml\ndeal:\n  hand_size: [5]\n", "utf-8")
     first = _first(top)
     assert first.code == "TR203" and first.file == str(top)
-    assert f"replaces a number that its parent sets at {TINY}:9:3" in first.message
+    assert f"replaces a number that its parent sets at {tmp_path / TINY.name}:9:3" in first.message
 
 
 def test_a_wrong_type_the_parent_did_not_set_adds_no_note(tmp_path: Path) -> None:

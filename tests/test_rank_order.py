@@ -85,7 +85,7 @@ ranking:
 
 def overlay(tmp_path: Path, order: str) -> Path:
     path = tmp_path / "ordered.yaml"
-    path.write_text(ORDERED.format(euchre=EUCHRE, order=order), encoding="utf-8")
+    path.write_text(ORDERED.format(euchre="euchre", order=order), encoding="utf-8")
     return path
 
 

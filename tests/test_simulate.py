@@ -52,7 +52,7 @@ rewards:
 
 def _overlay(tmp_path: Path, name: str, extra_reward: str) -> Path:
     path = tmp_path / name
-    path.write_text(f"extends: {KINGDOMS.resolve()}\n{KINGDOMS_REWARDS}  - {extra_reward}\n", encoding="utf-8")
+    path.write_text(f"extends: kingdoms\n{KINGDOMS_REWARDS}  - {extra_reward}\n", encoding="utf-8")
     return path
 
 

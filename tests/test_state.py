@@ -135,7 +135,7 @@ def test_game_info():
 def test_a_player_choice_of_trumps_is_an_action(tmp_path):
     spec = tmp_path / "choose.yaml"
     spec.write_text(
-        f"extends: {MEADOWS}\nid: choose\ntrumps: {{option: null, choose: {{by: dealer, from: [red, green, yellow, blue]}}}}\n"
+        f"extends: meadows\nid: choose\ntrumps: {{option: null, choose: {{by: dealer, from: [red, green, yellow, blue]}}}}\n"
     )
     g = trickrules.load_game(spec, players=4)
     state = g.new_initial_state(seed=1)

@@ -235,6 +235,7 @@ CODES: dict[str, str] = {
     # TR4xx: overlays (`extends`).
     "TR401": "extends cycle",
     "TR402": "extends parent missing",
+    "TR403": "extends outside the spec's folder",
     # TR5xx: warnings, rules that can never apply (`validate` prints them; --strict fails).
     "TR501": "reward that can never be given",
     "TR502": "ranking step that can never decide a trick",

@@ -395,7 +395,7 @@ class _Chain:
 
 def _build(file: str, raw: bytes, folder: Path) -> SpecSource:
     """Return the SpecSource of a file's bytes, merged over its parents."""
-    chain = _resolve(_read_document(file, raw), folder, ())
+    chain = _resolve(_read_document(file, raw), folder, (), os.path.realpath(folder))
     digest = hashlib.sha256()
     for part in chain.raws:
         digest.update(part)
@@ -409,35 +409,62 @@ def _build(file: str, raw: bytes, folder: Path) -> SpecSource:
     )
 
 
-def _resolve(document: _Document, folder: Path, seen: tuple[str, ...]) -> _Chain:
-    """Merge a document over the chain of parents it extends; `seen` are its descendants."""
+def _resolve(document: _Document, folder: Path, seen: tuple[str, ...], root: str) -> _Chain:
+    """Merge a document over the chain of parents it extends; `seen` are its descendants,
+    `root` the folder its parents must lie in."""
     data = dict(document.data)
     if "extends" not in data:
         return _Chain(data, document.locations, (document.file,), (document.raw,))
     target = data.pop("extends")
     where = document.locations[("extends",)]
     locations = {path: spot for path, spot in document.locations.items() if path[:1] != ("extends",)}
-    parent_name = _parent_name(target, folder, where)
+    parent_name, parent_root = _parent_name(target, folder, root, where)
     if _identity(parent_name) in seen + (_identity(document.file),):
         message = f"extends cycle: '{target}' leads back to a spec already in the chain"
         raise SpecError([Problem("TR401", message, *where, "$.extends")])
-    parent = _read_parent(parent_name, where, seen + (_identity(document.file),))
+    parent = _read_parent(parent_name, where, seen + (_identity(document.file),), parent_root)
     merged = merge_overlay(parent.data, data)
     changes = {**(parent.changes or {}), **kind_changes(parent.data, parent.locations, data)}
     locations = merge_locations(parent.data, parent.locations, data, locations, merged)
     return _Chain(merged, locations, (document.file, *parent.files), (document.raw, *parent.raws), changes)
 
 
-def _parent_name(target: Any, folder: Path, where: Location) -> str:
-    """Return the parent's path, relative to the child's folder; TR203 if not text."""
+def _parent_name(target: Any, folder: Path, root: str, where: Location) -> tuple[str, str]:
+    """The parent's path and the folder its own parents must lie in; TR203 if not text,
+    TR403 for a path that leaves `root`.
+
+    A path is relative to the child's folder and must stay inside `root`, the folder of the
+    spec that was loaded (or of the shipped specs, for a shipped parent); a bare name (no
+    folder, no suffix) with no file of that name there is a shipped spec.
+    """
+    from trickrules.spec.shipped import is_bare_name, shipped_folder, shipped_specs
+
     if not isinstance(target, str) or not target.strip():
         shown = "an empty string" if isinstance(target, str) else _kind(target)
         message = f"extends must be the path of a parent spec, not {shown}"
         raise SpecError([Problem("TR203", message, *where, "$.extends")])
-    return os.fspath(folder / target)
+    name = os.fspath(folder / target)
+    if is_bare_name(target) and not os.path.exists(name):
+        shipped = {spec.name: spec.path for spec in shipped_specs()}
+        if target in shipped:
+            return os.fspath(shipped[target]), os.path.realpath(shipped_folder() or shipped[target].parent)
+    if os.path.isabs(target):
+        message = (
+            f"extends '{target}' is an absolute path: a parent is a shipped spec's name or a path relative "
+            "to this file, inside the folder of the spec being loaded"
+        )
+        raise SpecError([Problem("TR403", message, *where, "$.extends")])
+    real = os.path.realpath(name)
+    if os.path.commonpath([real, root]) != root:
+        message = (
+            f"extends '{target}' leads outside the folder of the spec being loaded: a parent is a shipped "
+            "spec's name or a file in that folder or below it (copy the parent there)"
+        )
+        raise SpecError([Problem("TR403", message, *where, "$.extends")])
+    return name, root
 
 
-def _read_parent(name: str, where: Location, seen: tuple[str, ...]) -> _Chain:
+def _read_parent(name: str, where: Location, seen: tuple[str, ...], root: str) -> _Chain:
     """Read a parent spec and its own parents; TR402 if it is missing."""
     try:
         raw = _read_bytes(name)
@@ -447,4 +474,4 @@ def _read_parent(name: str, where: Location, seen: tuple[str, ...]) -> _Chain:
         message = f"extends parent missing: {error.message}"
         raise SpecError([Problem("TR402", message, *where, "$.extends")]) from None
     document = _read_document(name, raw)
-    return _resolve(document, Path(name).resolve().parent, seen)
+    return _resolve(document, Path(name).resolve().parent, seen, root)

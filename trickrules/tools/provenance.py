@@ -89,12 +89,13 @@ def file_digests(ruleset: Ruleset) -> list[dict[str, str]]:
 
 
 def spec_file_label(ruleset: Ruleset) -> str:
-    """The spec's file as a record names it: a shipped spec by its bare name when it was
-    loaded by name (a record then replays with whatever installation has that spec)."""
+    """The spec's file as a record names it: a shipped spec by its bare name, by whichever
+    path it was loaded (a record then replays with whatever installation has that spec)."""
     file = ruleset.source_file
-    if file and os.path.isabs(file):
+    if file and os.path.isfile(file):
+        real = os.path.realpath(file)
         for shipped in shipped_specs():
-            if shipped.path == Path(file):
+            if os.path.realpath(shipped.path) == real:
                 return shipped.name
     return file
 
