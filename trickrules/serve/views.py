@@ -233,6 +233,8 @@ def seat_view(session: Session, seat: int) -> dict[str, Any]:
         rules = game.ruleset
         view["spec"].update(id=rules.id, title=rules.title, rounds=rules.rounds, players=game.num_players)
         view["deck"] = deck_view(game)
+        tableau = rules.tableau
+        view["sections"] = [] if tableau is None else [{"name": s.name, "tokens_needed": s.tokens_needed} for s in tableau.sections]
         table = state.observation(seat)
         own_hand = [game.card_ids[c] for c in sorted(state.hands[seat], key=lambda c: _sort_key(game, c))]
         table.pop("legal_actions", None)
