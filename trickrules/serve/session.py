@@ -86,7 +86,7 @@ class Session:
         self.state: State | None = None
         self.thinking: int | None = None
         self.message = ""  # the last notice for the page (a reload, a record opened)
-        self.mtimes: dict[str, float | None] = {}
+        self.mtimes: dict[str, tuple[int, int] | None] = {}
         self._shown: tuple[int, int, State] | None = None  # (game_version, position, state) of a past position
         self._seat_text = seats
         self.seat_kinds: list[str] = []
@@ -117,13 +117,16 @@ class Session:
             files += [f for f in spec_files(self.live_game.ruleset) if f not in files]
         return files
 
-    def _mtimes(self) -> dict[str, float | None]:
-        found: dict[str, float | None] = {}
+    def _mtimes(self) -> dict[str, tuple[int, int] | None]:
+        """Each watched file's modification time and size (None: missing)."""
+        found: dict[str, tuple[int, int] | None] = {}
         for file in self.watched_files():
             try:
-                found[file] = os.stat(file).st_mtime_ns
+                stat = os.stat(file)
             except OSError:
                 found[file] = None
+            else:
+                found[file] = (stat.st_mtime_ns, stat.st_size)
         return found
 
     def _load(self, first: bool = False) -> None:
