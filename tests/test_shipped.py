@@ -5,6 +5,7 @@ are named."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -202,3 +203,34 @@ def test_the_readme_commands_write_nothing_into_the_checkout() -> None:
                 if flag in words:
                     target = words[words.index(flag) + 1]
                     assert target.startswith("/tmp/"), f"README writes {target} into the working folder: {line}"
+
+
+# ---------------------------------------------------------------- every command takes a name
+
+
+def test_validate_and_check_take_a_shipped_spec_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "kingdoms", "hearts"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("kingdoms: ok: kingdoms 'Kingdoms'") and "\nhearts: ok: hearts 'Hearts'" in out
+    assert main(["check", "kingdoms"]) == 0  # the shipped examples beside it
+    assert re.search(r"^\d+ passed, 0 failed$", capsys.readouterr().out, re.M)
+    assert main(["check", "hearts", str(SPECS / "hearts.examples.yaml")]) == 0
+    capsys.readouterr()
+    for command in (["validate", "kingdom"], ["check", "kingdom"]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert "TR101" in err and "no shipped spec of that name" in err and "kingdoms" in err
+
+
+def test_an_examples_file_names_a_shipped_spec_or_a_file_in_its_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (SPECS / "hearts.examples.yaml").read_text("utf-8")
+    assert re.search(r"^spec: hearts\.yaml$", text, re.M)
+    named = tmp_path / "mine.examples.yaml"
+    named.write_text(re.sub(r"^spec: hearts\.yaml$", "spec: hearts", text, flags=re.M), "utf-8")
+    assert main(["check", str(named)]) == 0
+    capsys.readouterr()
+    for outside in ("/etc/passwd", "../elsewhere/hearts.yaml"):
+        named.write_text(re.sub(r"^spec: hearts\.yaml$", f"spec: {outside}", text, flags=re.M), "utf-8")
+        assert main(["check", str(named)]) == 2
+        err = capsys.readouterr().err
+        assert "TR204" in err and "outside the folder of this examples file" in err and "root:" not in err

@@ -89,8 +89,11 @@ def _validator() -> Any:
 
 
 def load_spec(path: str | os.PathLike[str]) -> SpecSource:
-    """Read and check a spec file; raise SpecError listing every problem found."""
-    return _checked(read_spec(path))
+    """Read and check a spec file (or a shipped spec, by its name); raise SpecError listing
+    every problem found."""
+    from trickrules.spec.shipped import resolve_spec
+
+    return _checked(read_spec(resolve_spec(path)))
 
 
 def load_spec_text(text: str, file: str = "<string>") -> SpecSource:

@@ -328,8 +328,10 @@ def cmd_schema(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     """Run a file of rulebook examples against a spec (by default the spec the file names)."""
     from trickrules.spec.checks import load_spec
+    from trickrules.spec.shipped import resolve_spec
     from trickrules.tools.examples import examples_spec, load_examples, run_examples
 
+    args.spec = os.fspath(resolve_spec(args.spec))  # a shipped spec's name: its file, and its examples beside it
     if args.examples is None:
         sibling = _examples_beside(args.spec)
         if sibling is not None:  # a spec with its examples file beside it: check that file
@@ -445,13 +447,13 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=cmd_replay)
 
     validate = commands.add_parser("validate", help="check spec files", description=cmd_validate.__doc__)
-    validate.add_argument("specs", nargs="+", metavar="SPEC", help="spec files (*.examples.yaml files are checked as rulebook examples)")
+    validate.add_argument("specs", nargs="+", metavar="SPEC", help="spec files or shipped specs' names (*.examples.yaml files are checked as rulebook examples)")
     validate.add_argument("--strict", action="store_true", help="fail (exit 1) when a spec has warnings: rules that can never apply")
     validate.set_defaults(run=cmd_validate)
 
     check = commands.add_parser("check", help="run rulebook examples against a spec", description=cmd_check.__doc__)
-    check.add_argument("spec", help="the spec file (its examples file NAME.examples.yaml beside it is run), "
-                       "or the examples file, which names its spec")
+    check.add_argument("spec", help="the spec file or a shipped spec's name (its examples file NAME.examples.yaml "
+                       "beside it is run), or the examples file, which names its spec")
     check.add_argument("examples", nargs="?", help="the examples file (YAML)")
     check.set_defaults(run=cmd_check)
 

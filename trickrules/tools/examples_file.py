@@ -67,11 +67,27 @@ class ExamplesFile:
         return self.locations.get(("cases", index), (self.file, 0, 0))[1]
 
     def spec(self) -> Path:
-        """The spec the file names with its top-level `spec` key, relative to the file (TR202
-        when it names none)."""
+        """The spec the file names with its top-level `spec` key: a path relative to the file,
+        inside its folder, or a shipped spec's name (TR202 when it names none, TR204 for an
+        absolute path or one leading out of the file's folder, which is never read)."""
+        from trickrules.spec.shipped import is_bare_name, shipped_specs
+
         if "spec" not in self.data:
             raise SpecError([_problem(self, "TR202", "missing required key 'spec': the spec these examples are for", ())])
-        return Path(self.file).parent / self.data["spec"]
+        named = self.data["spec"]
+        folder = Path(self.file).parent
+        if isinstance(named, str) and is_bare_name(named) and not (folder / named).exists():
+            shipped = {spec.name: spec.path for spec in shipped_specs()}
+            if named in shipped:
+                return shipped[named]
+        root = os.path.realpath(folder)
+        if os.path.isabs(named) or os.path.commonpath([os.path.realpath(folder / named), root]) != root:
+            message = (
+                f"'spec': {named} is outside the folder of this examples file; name a spec in that folder "
+                "(or below it), or a shipped spec by its name"
+            )
+            raise SpecError([_problem(self, "TR204", message, ("spec",))])
+        return folder / named
 
 
 def _problem(examples: ExamplesFile, code: str, message: str, path: PathKey) -> Problem:
