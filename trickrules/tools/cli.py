@@ -1,5 +1,5 @@
 """The `trickrules` command line: play, replay, validate, check, rules, list, schema, simulate,
-tournament.
+tournament, serve.
 
 Exit codes: 0 success, 1 a check or replay that found a difference, 2 bad input (an invalid
 spec, a missing file, a wrong option), 130 interrupted.
@@ -400,6 +400,13 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return run_cli(args, _options(args.set))
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve a page to playtest a spec in the browser (see trickrules.serve)."""
+    from trickrules.serve.command import run
+
+    return run(args, _options(args.set))
+
+
 # ---------------------------------------------------------------- parser
 
 
@@ -485,6 +492,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_arguments(tournament)
     add_arguments(tournament)
     tournament.set_defaults(run=cmd_tournament)
+
+    from trickrules.serve.command import DESCRIPTION as SERVE, add_arguments as add_serve_arguments
+
+    serve = commands.add_parser("serve", help="playtest a spec in the browser", description=SERVE)
+    _add_game_arguments(serve)
+    add_serve_arguments(serve)
+    serve.set_defaults(run=cmd_serve)
     return parser
 
 
