@@ -210,6 +210,7 @@ def play_or_refuse(text: str, players: int) -> str:
                 break
             legal = state.legal_actions()
             assert legal, f"no legal action for player {state.current_player()}"
+            assert state.current_player() not in state.sitting_out, "a seat sitting out is asked to decide"
             action = chooser.choice(legal)
             game.action_to_string(action)
             state.apply_action(action)

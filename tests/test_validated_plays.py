@@ -10,6 +10,7 @@ import pytest
 import trickrules
 from trickrules.errors import SpecError
 from trickrules.rules.scoring import MAX_POINTS
+from trickrules.spec.checks import load_spec_text, spec_warnings
 from trickrules.spec.loader import load_ruleset_text
 from trickrules.tools.simulate import simulate
 
@@ -113,3 +114,13 @@ def test_a_list_as_an_amount_is_refused_at_load() -> None:
     with pytest.raises(SpecError) as caught:
         whist("totals")
     assert {p.code for p in caught.value.problems} == {"TR144"}
+
+
+def test_choosing_trumps_without_a_list_of_suits_is_checked_and_plays() -> None:
+    text = WHIST.replace("trumps: {choose: {by: dealer, from: [clubs, diamonds, hearts, spades]}}", "trumps: {choose: {by: dealer}}")
+    assert "trumps: {choose: {by: dealer}}" in text
+    source = load_spec_text(text, "whist.yaml")
+    assert spec_warnings(source) == []  # the dead-rule reasoning reads a choice from every suit
+    game = trickrules.load_game(load_ruleset_text(text))
+    state = play_to_the_end(game.new_initial_state(0))
+    assert len(game.trump_choice.candidates) == 4 and state.is_terminal()

@@ -253,7 +253,7 @@ def _rewrite_passes(state: State, player: int, rng: random.Random) -> None:
     mine = {card for own in state.passes for card in own["passed"][player]}
     for own in state.passes:
         for giver, cards in enumerate(own["passed"]):
-            receiver = (giver + own["offset"]) % n
+            receiver = own["receivers"][giver]
             if player in (giver, receiver) or not cards:
                 continue
             pool = [c for c in state.hands[receiver] + played[receiver] if c not in mine]

@@ -205,8 +205,8 @@ class State:
         n = self.num_players
         self.sitting_out = sorted(players)
         self.trick_size = n - len(players)
-        active = [p for p in range(n) if p not in players]
-        self.next_seat = tuple(active[(active.index(p) + 1) % len(active)] if p in active else (p + 1) % n for p in range(n))
+        # every seat's next seat is the next one taking part (a seat sitting out is never asked)
+        self.next_seat = tuple(next((p + k) % n for k in range(1, n + 1) if (p + k) % n not in players) for p in range(n))
 
     def changed(self) -> None:
         """Forget what expressions read, after counters, tricks, rounds or totals changed."""

@@ -125,12 +125,11 @@ def passed_cards(state: State, player: int) -> list[int]:
 
 def received_cards(state: State, player: int) -> list[int]:
     """The cards passed to `player` this round, once they have arrived."""
-    n = state.num_players
     return [
         card
         for own in state.passes
         for giver, cards in enumerate(own["passed"])
-        if (giver + own["offset"]) % n == player
+        if own["receivers"][giver] == player
         for card in cards
     ]
 

@@ -154,7 +154,7 @@ def _trump_sets(raw: Any, suits: int, index: dict[str, int]) -> list[frozenset[i
             return None
         return [frozenset(chosen) for size in range(suits + 1) for chosen in combinations(range(suits), size)]
     if isinstance(raw, dict) and set(raw) == {"choose"} and set(raw["choose"]) <= {"by", "from"}:
-        return [frozenset([index[suit]]) for suit in raw["choose"]["from"]]
+        return [frozenset([index[suit]]) for suit in raw["choose"].get("from", index)]  # without from: any suit
     return None
 
 

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.rules.ruleset import BidPhase
 
-from .kinds import BID, starting_seat
+from . import turns
+from .kinds import BID
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 def start(state: State, rules: BidPhase) -> None:
     """Begin the bidding with the first bidder."""
-    first = starting_seat(rules.first, rules.first_seat, state.dealer, state.num_players)
+    first = turns.first_to_act(state, rules.first, rules.first_seat)
     state.parts["bid"] = {"rules": rules, "first": first, "made": 0}
     state._phase = BID
     state.current = first
@@ -97,8 +98,8 @@ def apply(state: State, action: int) -> None:
     if state.events is not None:
         state.log("bid", player=player, bid=value, name=own["rules"].name(value))
     own["made"] += 1
-    if own["made"] < state.num_players:
-        state.current = (own["first"] + own["made"]) % state.num_players
+    if own["made"] < turns.speakers(state):
+        state.current = turns.after(state, player)
         return
     del state.parts["bid"]
     state.next_step()

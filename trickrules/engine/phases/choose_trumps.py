@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from trickrules.rules.ruleset import ChooseRound, TrumpChoice
 
 from . import discard
-from .kinds import CHOOSE_TRUMPS, starting_seat
+from . import turns
+from .kinds import CHOOSE_TRUMPS
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -25,7 +26,7 @@ def start(state: State, choice: TrumpChoice) -> None:
     """Wait for the first chooser, with no trumps set until then."""
     state.set_trumps(frozenset(), log=False)
     state._phase = CHOOSE_TRUMPS
-    state.current = starting_seat(choice.by, 0, state.dealer, state.num_players)
+    state.current = turns.first_to_act(state, choice.by)
     if choice.rounds:
         state.parts["choose"] = {"round": 0, "spoken": 0, "first": state.current}
 
@@ -65,7 +66,7 @@ def legal(state: State) -> list[int]:
     own = state.parts["choose"]
     rules = choice.rounds[own["round"]]
     actions = [offset + s for s in round_suits(state, rules)]
-    last_word = own["spoken"] == state.num_players - 1 and state.current == state.dealer
+    last_word = own["spoken"] == turns.speakers(state) - 1 and state.current == state.dealer
     if not (rules.dealer_must_choose and last_word and actions):
         actions.insert(0, state.game.choose_pass_action)
     return actions
@@ -79,8 +80,8 @@ def apply(state: State, action: int) -> None:
         if state.events is not None:
             state.log("choose", player=player, suit=None)
         own["spoken"] += 1
-        state.current = (player + 1) % state.num_players
-        if own["spoken"] == state.num_players:
+        state.current = turns.after(state, player)
+        if own["spoken"] == turns.speakers(state):
             own["round"] += 1
             own["spoken"] = 0
             state.current = own["first"]

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from trickrules.rules.ruleset import DeclarePhase
 
-from .kinds import DECLARE, starting_seat
+from . import turns
+from .kinds import DECLARE
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 def start(state: State, rules: DeclarePhase) -> None:
     """Ask the first player."""
-    first = starting_seat(rules.first, rules.first_seat, state.dealer, state.num_players)
+    first = turns.first_to_act(state, rules.first, rules.first_seat)
     state.parts["declare"] = {"rules": rules, "first": first, "spoken": 0}
     state._phase = DECLARE
     state.current = first
@@ -44,8 +45,8 @@ def apply(state: State, action: int) -> None:
         if state.events is not None:
             state.log("declare", player=player, contract=None)
         own["spoken"] += 1
-        state.current = (player + 1) % state.num_players
-        if own["spoken"] < state.num_players:
+        state.current = turns.after(state, player)
+        if own["spoken"] < turns.speakers(state):
             return
         del state.parts["declare"]
         rules: DeclarePhase = own["rules"]

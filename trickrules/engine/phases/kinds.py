@@ -1,5 +1,4 @@
-"""The kinds of phase a game can wait in, as a public enum and as plain integers, and the
-seat a phase starts with."""
+"""The kinds of phase a game can wait in, as a public enum and as plain integers."""
 
 from __future__ import annotations
 
@@ -34,11 +33,3 @@ BID: Final = 6
 DISCARD: Final = 7
 GO_ALONE: Final = 8
 DECLARE: Final = 9
-
-
-def starting_seat(first: str, seat: int, dealer: int, players: int) -> int:
-    """The seat a phase starts with: the ``dealer``, the player after the dealer
-    (``left_of_dealer``), or a fixed ``seat``."""
-    if first == "seat":
-        return seat
-    return (dealer + (0 if first == "dealer" else 1)) % players

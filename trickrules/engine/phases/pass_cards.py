@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from trickrules.engine.deals import chance_index
 from trickrules.rules.ruleset import PassPhase
 
-from .kinds import PASS, starting_seat
+from . import turns
+from .kinds import PASS
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -35,9 +36,10 @@ def start(state: State, rules: PassPhase) -> bool:
         state.log("pass_direction", direction=rules.to_names[index], offset=offset, cards=count)
     if offset == 0 or count == 0:
         return False
-    first = starting_seat(rules.first, rules.first_seat, state.dealer, n)
+    first = turns.first_to_act(state, rules.first, rules.first_seat)
     # this phase's own part of the state: plain values, so that a clone copies it
-    state.parts["pass"] = {"offset": offset, "count": count, "first": first, "turn": 0, "passed": [[] for _ in range(n)]}
+    state.parts["pass"] = {"offset": offset, "count": count, "first": first, "turn": 0, "passed": [[] for _ in range(n)],
+                           "receivers": turns.receivers(state, offset)}
     state._phase = PASS
     state.current = first
     return True
@@ -61,12 +63,13 @@ def apply(state: State, action: int) -> None:
     if state.events is not None:
         state.log("pass", player=player, card=card)
     own["turn"] += 1
-    n, count = state.num_players, own["count"]
-    if own["turn"] < count * n:
-        state.current = (own["first"] + own["turn"] // count) % n
+    count = own["count"]
+    if own["turn"] < count * turns.speakers(state):
+        if own["turn"] % count == 0:
+            state.current = turns.after(state, player)
         return
     for giver, cards in enumerate(own["passed"]):
-        receiver = (giver + own["offset"]) % n
+        receiver = own["receivers"][giver]
         state.hands[receiver] = sorted(state.hands[receiver] + cards)
     if state.events is not None:
         state.log("passed", cards=[list(c) for c in own["passed"]], offset=own["offset"])

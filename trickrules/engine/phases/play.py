@@ -14,7 +14,8 @@ from trickrules.rules.conditions import card_holds
 from trickrules.rules.scoring import held
 
 from . import place_cards, place_tokens
-from .kinds import PLAY, starting_seat
+from . import turns
+from .kinds import PLAY
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Matching
@@ -37,7 +38,7 @@ def first_leader(state: State) -> int:
         holders = [p for p, hand in enumerate(state.hands) if deal.first_leader_card in hand]
         if holders:
             return holders[0]
-    return starting_seat(deal.first_leader, deal.first_leader_seat, state.dealer, state.num_players)
+    return turns.starting_seat(deal.first_leader, deal.first_leader_seat, state.dealer, state.num_players)
 
 
 def player(state: State) -> int:
