@@ -34,6 +34,7 @@ MODULES = (
     "engine/deals.py",
     "engine/phases/__init__.py",
     "engine/phases/kinds.py",
+    "engine/phases/turns.py",
     "engine/phases/play.py",
     "engine/phases/pass_cards.py",
     "engine/phases/bid.py",
