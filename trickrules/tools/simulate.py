@@ -34,7 +34,7 @@ from trickrules.errors import TrickrulesError
 from trickrules.engine.game import Game, load_game
 from trickrules.rules.ruleset import Ruleset
 from trickrules.spec.shipped import resolve_spec
-from trickrules.tools.backends import BACKENDS, open_backend
+from trickrules.tools.backends import BACKENDS, DEFAULT_RAY_TIMEOUT, open_backend
 from trickrules.tools.stats import (
     Comparison,
     ComparisonRow,
@@ -248,9 +248,20 @@ def available_cpus() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+MAX_GAMES = 1_000_000_000
+"""The most games one `simulate` run plays (``-n``): more is split into runs by seed."""
+
+MAX_DEALS = 1_000_000
+"""The most deals one `tournament` run plays (``-n``): its figures keep every deal."""
+
+MAX_CHUNKS = 100_000
+"""The most chunks a run is cut into: past 10 million games, chunks grow beyond 100 games."""
+
+
 def _chunks(n: int, seed: int, workers: int) -> list[tuple[int, int]]:
-    """(first seed, count) of each chunk: several per worker, for balance and progress."""
-    size = max(1, min(100, math.ceil(n / (workers * 8))))
+    """(first seed, count) of each chunk: several per worker, for balance and progress; at
+    most 100 games each, unless that would make more than `MAX_CHUNKS` chunks."""
+    size = max(1, min(max(100, math.ceil(n / MAX_CHUNKS)), math.ceil(n / (workers * 8))))
     return [(seed + start, min(size, n - start)) for start in range(0, n, size)]
 
 
@@ -258,6 +269,12 @@ def check_run(n: int, workers: int | None, backend: str, address: str | None, co
     """SimulationError for a bad count, number of workers, backend or address."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise SimulationError(f"the number of {counted} must be at least 1, not {n}")
+    most = MAX_DEALS if counted == "deals" else MAX_GAMES
+    if n > most:
+        raise SimulationError(
+            f"the number of {counted} is at most {most:,} a run, not {n:,}: split the run into several with "
+            "other seeds (--seed) and add up their figures"
+        )
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise SimulationError(f"the number of workers must be at least 1, not {workers}")
     if backend not in BACKENDS:
@@ -277,6 +294,7 @@ def simulate(
     progress: Progress | None = None,
     backend: str = "local",
     address: str | None = None,
+    ray_timeout: float = DEFAULT_RAY_TIMEOUT,
 ) -> SimulationResult:
     """Play `n` games of `spec` and return the figures; the same for any number of `workers`
     and on either backend.
@@ -284,8 +302,10 @@ def simulate(
     `agents` names one agent for every seat or one per seat (any name `make_agent` takes).
     `backend` is ``local`` (`workers` processes on this machine; None: this process only) or
     ``ray`` (Ray tasks: on a local Ray instance, or on the cluster at `address`; `workers`
-    tasks at a time, None: the cluster's CPUs); see `trickrules.tools.backends`. Raises
-    `SpecError` for a bad spec and `SimulationError` for other bad input.
+    tasks at a time, None: the cluster's CPUs; a cluster at `address` has `ray_timeout`
+    seconds to answer); see `trickrules.tools.backends`. Raises `SpecError` for a bad spec
+    and `SimulationError` for other bad input, at most `MAX_GAMES` games a run. With
+    `workers` above 1 a script must call it under ``if __name__ == "__main__":``.
     """
     check_run(n, workers, backend, address)
     source = _source(spec, players, options)
@@ -293,7 +313,7 @@ def simulate(
     names = _seat_agents(agents, game.num_players)
     label = str(spec) if source.path is not None else (game.ruleset.source_file or game.ruleset.id)
     started = time.perf_counter()
-    with open_backend(backend, workers, address, SimulationError) as runner:
+    with open_backend(backend, workers, address, SimulationError, ray_timeout) as runner:
         chunks = _chunks(n, seed, runner.parallelism)
         tasks = [(first, count, names) for first, count in chunks]
         tallies = runner.map(load_for_chunks, worker_source(source, game, backend), _play_chunk, tasks, [count for _, count in chunks], progress)

@@ -17,8 +17,8 @@ from trickrules.tools.stats import (
 from trickrules.tools.output import add_follow_symlinks, check_output, counted, save_figure, write_output
 from trickrules.tools.provenance import spec_files
 from trickrules.tools.report import ProgressBar, render_comparison, render_report
-from trickrules.tools.backends import BACKENDS
-from trickrules.tools.simulate import Progress, SimulationError, SimulationResult, available_cpus, compare, simulate
+from trickrules.tools.backends import BACKENDS, DEFAULT_RAY_TIMEOUT, check_ray_timeout
+from trickrules.tools.simulate import Progress, SimulationError, SimulationResult, available_cpus, check_run, compare, simulate
 
 # ---------------------------------------------------------------- the command
 
@@ -49,6 +49,11 @@ def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
         help="with --backend ray: the cluster to connect to, e.g. HEAD:6379 ('auto': the one RAY_ADDRESS names or "
         "that runs on this machine); without it a Ray instance is started on this machine for the run",
     )
+    parser.add_argument(
+        "--ray-timeout", type=float, metavar="SECONDS",
+        help=f"with --address: how long the cluster has to answer before the run stops with an error "
+        f"(default {DEFAULT_RAY_TIMEOUT:g})",
+    )
 
 
 def workers_of(args: argparse.Namespace) -> int | None:
@@ -58,11 +63,20 @@ def workers_of(args: argparse.Namespace) -> int | None:
     return available_cpus() if args.backend == "local" else None
 
 
+def ray_timeout_of(args: argparse.Namespace) -> float:
+    """The --ray-timeout to use: as given, else the default."""
+    return DEFAULT_RAY_TIMEOUT if args.ray_timeout is None else float(args.ray_timeout)
+
+
 def check_workers(args: argparse.Namespace) -> None:
     """SimulationError for more local --workers than CPUs (without --force-workers), or
     an --address without --backend ray."""
     if args.address is not None and args.backend != "ray":
         raise SimulationError("--address is for --backend ray only")
+    if args.ray_timeout is not None:
+        if args.address is None:
+            raise SimulationError("--ray-timeout is for connecting to a Ray cluster: give it with --backend ray --address ADDR")
+        check_ray_timeout(args.ray_timeout, SimulationError)
     if args.backend == "local" and args.workers is not None and args.workers > available_cpus() and not args.force_workers:
         cpus = counted(available_cpus(), "CPU")
         raise SimulationError(
@@ -78,7 +92,7 @@ def run_cli(args: argparse.Namespace, options: dict[str, str]) -> int:
     workers = workers_of(args)
 
     def run(spec: str, players: int | None) -> SimulationResult:
-        result = simulate(spec, args.games, players, agents, args.seed, options, workers, _progress(spec), args.backend, args.address)
+        result = simulate(spec, args.games, players, agents, args.seed, options, workers, _progress(spec), args.backend, args.address, ray_timeout_of(args))
         _timing(result, workers, args.backend)
         return result
 
@@ -99,6 +113,7 @@ def run_cli(args: argparse.Namespace, options: dict[str, str]) -> int:
 def _check_cli_input(args: argparse.Namespace, options: dict[str, str]) -> None:
     """Fail before playing: too many workers, a missing extra or unknown plot format, an
     output that cannot be written or would overwrite an input, a bad second spec."""
+    check_run(args.games, None, args.backend, None)  # a count out of bounds, before anything else
     check_workers(args)
     if args.plot:
         check_plot_format(args.plot)

@@ -61,7 +61,7 @@ from trickrules.engine.game import Game
 from trickrules.engine.playouts import play_out, seat_agents
 from trickrules.engine.state import State
 from trickrules.rules.ruleset import Ruleset
-from trickrules.tools.backends import open_backend
+from trickrules.tools.backends import DEFAULT_RAY_TIMEOUT, open_backend
 from trickrules.tools.simulate import Progress, SimulationError, _chunks, _seat_agents, _Source, _source, check_run, worker_source
 from trickrules.tools.stats import Z95, Proportion, unique_labels
 
@@ -385,13 +385,14 @@ def tournament(
     backend: str = "local",
     progress: Progress | None = None,
     address: str | None = None,
+    ray_timeout: float = DEFAULT_RAY_TIMEOUT,
 ) -> TournamentResult:
     """Play `n` deals (seeds ``seed .. seed + n - 1``) of `spec` between the `agents`, each deal
     once per entrant with the entrants rotated through the seats (see the module's text).
 
     `agents` are two or more names `make_agent` takes; a name given twice is two entrants
-    (``random``, ``random#2``). `workers`, `backend` and `address` are those of `simulate`;
-    the result is the same for any of them. `progress` is called with (games done, games in
+    (``random``, ``random#2``). `workers`, `backend`, `address` and `ray_timeout` are those
+    of `simulate`; the result is the same for any of them. At most `MAX_DEALS` deals a run. `progress` is called with (games done, games in
     all). Raises `SpecError` for a bad spec and `SimulationError` for other bad input.
     """
     if isinstance(agents, str):
@@ -406,7 +407,7 @@ def tournament(
     label = str(spec) if source.path is not None else (game.ruleset.source_file or game.ruleset.id)
     started = time.perf_counter()
     m = len(names)
-    with open_backend(backend, workers, address, SimulationError) as runner:
+    with open_backend(backend, workers, address, SimulationError, ray_timeout) as runner:
         chunks = _chunks(n, seed, runner.parallelism)
         tasks = [(first, count, names) for first, count in chunks]
         parts = runner.map(_load, worker_source(source, game, backend), _play_chunk, tasks, [count * m for _, count in chunks], progress)

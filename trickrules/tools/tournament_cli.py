@@ -11,8 +11,8 @@ from trickrules.engine.game import load_game
 from trickrules.tools.output import add_follow_symlinks, check_output, counted, save_figure, write_output
 from trickrules.tools.provenance import spec_files
 from trickrules.tools.report import ProgressBar
-from trickrules.tools.simulate import SimulationError
-from trickrules.tools.simulate_cli import add_backend_arguments, check_plot_format, check_workers, require_matplotlib, where, workers_of
+from trickrules.tools.simulate import SimulationError, check_run
+from trickrules.tools.simulate_cli import add_backend_arguments, check_plot_format, check_workers, ray_timeout_of, require_matplotlib, where, workers_of
 from trickrules.tools.tournament import TournamentResult, tournament
 
 DESCRIPTION = """\
@@ -58,6 +58,7 @@ def run_cli(args: argparse.Namespace, options: dict[str, str]) -> int:
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if len(agents) < 2:
         raise SimulationError(f"--agents names {counted(len(agents), 'entrant')}: a tournament needs two or more, e.g. --agents greedy,random")
+    check_run(args.deals, None, args.backend, None, "deals")  # a count out of bounds, before anything else
     check_workers(args)
     if args.plot:
         check_plot_format(args.plot)
@@ -69,7 +70,7 @@ def run_cli(args: argparse.Namespace, options: dict[str, str]) -> int:
         raise SimulationError(f"--json and --plot both name {args.plot}: give each its own file")
     workers = workers_of(args)
     progress = ProgressBar(Path(args.spec).stem, sys.stderr) if sys.stderr.isatty() else None
-    result = tournament(args.spec, agents, args.deals, args.seed, args.players, options, workers, args.backend, progress, args.address)
+    result = tournament(args.spec, agents, args.deals, args.seed, args.players, options, workers, args.backend, progress, args.address, ray_timeout_of(args))
     games = result.deals * result.rotations
     rate = games / result.elapsed if result.elapsed else 0.0
     print(f"{result.spec}: {counted(result.deals, 'deal')}, {counted(games, 'game')} in {result.elapsed:.1f}s ({rate:.0f} games/s, {where(workers, args.backend)})", file=sys.stderr)
