@@ -18,7 +18,7 @@ from typing import Any
 from trickrules.version import __version__
 from trickrules.errors import SpecError, TrickrulesError
 from trickrules.spec.options import OptionValueError, parse_assignment
-from trickrules.tools.output import InputError, add_follow_symlinks, check_output, counted, write_output
+from trickrules.tools.output import InputError, add_follow_symlinks, agent_names, check_output, counted, write_output
 
 EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
 
@@ -37,7 +37,7 @@ def _options(assignments: Sequence[str] | None) -> dict[str, str]:
 def _agents(text: str | None, players: int, seed: int) -> list[Any]:
     from trickrules.engine.agents import make_agent
 
-    names = [n.strip() for n in (text or "random").split(",") if n.strip()] or ["random"]
+    names = agent_names(text)
     if len(names) == 1:
         names = names * players
     if len(names) != players:

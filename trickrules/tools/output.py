@@ -26,7 +26,7 @@ from typing import IO, Any
 
 from trickrules.errors import TrickrulesError
 
-__all__ = ["InputError", "add_follow_symlinks", "check_output", "counted", "output_target", "save_figure", "write_output"]
+__all__ = ["InputError", "add_follow_symlinks", "agent_names", "check_output", "counted", "output_target", "save_figure", "write_output"]
 
 
 class InputError(TrickrulesError):
@@ -36,6 +36,20 @@ class InputError(TrickrulesError):
 def counted(count: int, word: str, plural: str | None = None) -> str:
     """``1 game``, ``2 games``: a count and its word, singular or plural."""
     return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
+def agent_names(text: str | None, default: str = "random") -> list[str]:
+    """The agent names of an ``--agents`` value, comma-separated (None: `default`);
+    InputError for an empty name (``,``, ``greedy,,random``, a trailing comma)."""
+    if text is None:
+        return [default]
+    names = [name.strip() for name in text.split(",")]
+    if "" in names:
+        raise InputError(
+            f"--agents {text!r} has an empty agent name: name an agent between every two commas "
+            "(random, greedy, ismcts or ismcts:N), e.g. --agents greedy,random"
+        )
+    return names
 
 
 def add_follow_symlinks(parser: argparse.ArgumentParser) -> None:

@@ -20,17 +20,72 @@ from trickrules.tools.output import InputError
 EXIT_OK, EXIT_FAILED = 0, 1
 
 
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""The largest record `replay` reads (a record of 1,000 rounds of Hearts is about 13 MB)."""
+
+MAX_RECORD_DEPTH = 200
+"""The deepest nesting of lists and mappings `replay` reads (records nest about 8 deep)."""
+
+MAX_DIGITS = 100
+"""The most digits of an integer in a record (its totals are bounded far below)."""
+
+
+class _TooLong(ValueError):
+    """An integer in the JSON text with more than `MAX_DIGITS` digits."""
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _TooLong(text)
+    return int(text)
+
+
 def read_json(path: str) -> Any:
+    """The JSON document of a record file; InputError (one line, showing nothing of the file
+    but where) when it cannot be read, is too large or too deep, or holds an integer of more
+    than `MAX_DIGITS` digits."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_RECORD_BYTES + 1)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"{path}: cannot read: {error}") from None
+    except OSError as error:
+        raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise InputError(f"{path}: too large for a record (more than {MAX_RECORD_BYTES // (1024 * 1024)} MiB)")
     try:
-        return json.loads(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(f"{path}: not UTF-8 text (byte {error.start + 1})") from None
+    try:
+        document = json.loads(text, parse_int=_bounded_int)
     except json.JSONDecodeError as error:
         raise InputError(f"{path}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}") from None
+    except _TooLong as error:
+        raise InputError(f"{path}: not a trickrules record: an integer of {len(str(error).lstrip('-'))} digits (at most {MAX_DIGITS})") from None
+    except RecursionError:
+        raise InputError(f"{path}: not a trickrules record: nested more than {MAX_RECORD_DEPTH} levels deep") from None
+    if _depth(document) > MAX_RECORD_DEPTH:
+        raise InputError(f"{path}: not a trickrules record: nested more than {MAX_RECORD_DEPTH} levels deep")
+    return document
+
+
+def _depth(document: Any) -> int:
+    """How deep lists and mappings nest in `document` (a scalar: 0), without recursion."""
+    deepest, stack = 0, [(document, 1)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, dict):
+            children: Any = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        deepest = max(deepest, level)
+        if level > MAX_RECORD_DEPTH:
+            return level
+        stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def spec_beside(spec: str, record_file: str) -> str:

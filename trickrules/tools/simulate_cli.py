@@ -14,7 +14,7 @@ from trickrules.tools.stats import (
     Comparison,
 )
 
-from trickrules.tools.output import add_follow_symlinks, check_output, counted, save_figure, write_output
+from trickrules.tools.output import add_follow_symlinks, agent_names, check_output, counted, save_figure, write_output
 from trickrules.tools.provenance import spec_files
 from trickrules.tools.report import ProgressBar, render_comparison, render_report
 from trickrules.tools.backends import BACKENDS, DEFAULT_RAY_TIMEOUT, check_ray_timeout
@@ -88,7 +88,7 @@ def check_workers(args: argparse.Namespace) -> None:
 def run_cli(args: argparse.Namespace, options: dict[str, str]) -> int:
     """Run ``trickrules simulate``: print the report (or comparison); returns the exit code."""
     _check_cli_input(args, options)
-    agents = tuple(a.strip() for a in (args.agents or "random").split(",") if a.strip())
+    agents = tuple(agent_names(args.agents))
     workers = workers_of(args)
 
     def run(spec: str, players: int | None) -> SimulationResult:
@@ -114,6 +114,7 @@ def _check_cli_input(args: argparse.Namespace, options: dict[str, str]) -> None:
     """Fail before playing: too many workers, a missing extra or unknown plot format, an
     output that cannot be written or would overwrite an input, a bad second spec."""
     check_run(args.games, None, args.backend, None)  # a count out of bounds, before anything else
+    agent_names(args.agents)
     check_workers(args)
     if args.plot:
         check_plot_format(args.plot)

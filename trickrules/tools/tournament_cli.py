@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from trickrules.engine.game import load_game
-from trickrules.tools.output import add_follow_symlinks, check_output, counted, save_figure, write_output
+from trickrules.tools.output import add_follow_symlinks, agent_names, check_output, counted, save_figure, write_output
 from trickrules.tools.provenance import spec_files
 from trickrules.tools.report import ProgressBar
 from trickrules.tools.simulate import SimulationError, check_run
@@ -55,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_cli(args: argparse.Namespace, options: dict[str, str]) -> int:
     """Run ``trickrules tournament``: print the table (and write JSON, a plot); the exit code."""
-    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    agents = agent_names(args.agents)
     if len(agents) < 2:
         raise SimulationError(f"--agents names {counted(len(agents), 'entrant')}: a tournament needs two or more, e.g. --agents greedy,random")
     check_run(args.deals, None, args.backend, None, "deals")  # a count out of bounds, before anything else
