@@ -19,6 +19,8 @@ from trickrules.serve import parse_seats
 from trickrules.tools.cli import main as cli_main
 from trickrules.tools.record import replay
 
+pytestmark = pytest.mark.not_compiled  # the server and the page, not the engine
+
 
 def wait_for(client: Client, done: Any, seat: int = 0, timeout: float = 60.0) -> dict[str, Any]:
     """Long-poll seat's view until `done(view)` holds."""
@@ -79,7 +81,7 @@ def test_an_ismcts_seat_plays_and_the_server_answers_while_it_thinks() -> None:
             seen_thinking |= view["thinking"] == 0
             time.sleep(0.02)
         assert seen_thinking
-        assert slowest < 0.5, f"a state request took {slowest:.2f}s while the bot thought"
+        assert slowest < 1.0, f"a state request took {slowest:.2f}s while the bot thought"
         assert client.state(0)["length"] > 0
 
 

@@ -17,6 +17,8 @@ from serve_helpers import ROOT
 from trickrules.serve.command import _is_loopback
 from trickrules.tools.cli import main
 
+pytestmark = pytest.mark.not_compiled  # the server and the page, not the engine
+
 
 def test_serve_prints_its_address_serves_the_seeded_game_and_stops_on_interrupt() -> None:
     command = [sys.executable, "-m", "trickrules", "serve", "hearts", "--seed", "5", "--port", "0", "--no-open",

@@ -9,10 +9,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from serve_helpers import SHIPPED, served
 from test_serve_api import wait_for
 
 HEARTS = SHIPPED[0].parent / "hearts.yaml"
+
+pytestmark = pytest.mark.not_compiled  # the server and the page, not the engine
 
 
 def save(path: Path, text: str) -> None:

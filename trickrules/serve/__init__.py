@@ -3,7 +3,7 @@
 A local HTTP server (the standard library's `ThreadingHTTPServer`) keeps one game session
 (`session.Session`): the seats (human or a bot), the seed, the state, its actions, and the
 spec file it watches. It answers a small JSON API (`server`) and serves a plain HTML, CSS and
-JavaScript page (`static/`). Each seat's view (`views.seat_view`) holds only what that seat may
+JavaScript page (index.html, app.js and style.css beside the modules). Each seat's view (`views.seat_view`) holds only what that seat may
 see. Bots move on a thread of their own, at the pace the page sets.
 """
 

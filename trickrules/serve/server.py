@@ -1,6 +1,6 @@
 """The HTTP server: the page's files and a small JSON API over one `Session`.
 
-GET  /                      the page (static/index.html); /static/NAME its other files
+GET  /                      the page (index.html beside this module); /static/NAME its script and style
 GET  /api/state?seat=N      seat N's view; &since=V waits (up to 20 s) for a version after V
 GET  /api/record            the game record as a JSON download (`trickrules replay` verifies a finished one)
 POST /api/action            {"seat": N, "action": ID or "play hearts-Q", "turn": T}: a human seat's move
@@ -35,7 +35,7 @@ STATIC_FILES = ("index.html", "app.js", "style.css")
 
 
 def _static(name: str) -> bytes:
-    return resources.files("trickrules.serve").joinpath("static", name).read_bytes()
+    return resources.files("trickrules.serve").joinpath(name).read_bytes()
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -212,8 +212,8 @@ class ServeServer(ThreadingHTTPServer):
 
     @property
     def url(self) -> str:
-        host, port = self.server_address[:2]
-        shown = f"[{host}]" if ":" in str(host) else host
+        host, port = str(self.server_address[0]), int(self.server_address[1])
+        shown = f"[{host}]" if ":" in host else host
         return f"http://{shown}:{port}/"
 
 

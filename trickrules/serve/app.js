@@ -7,6 +7,7 @@ let seat = Math.max(0, parseInt(params.get("seat") || "0", 10) || 0);
 let view = null;
 let autoplay = null;
 const $ = (id) => document.getElementById(id);
+window.trickrules = { get view() { return view; } };  // for tests and the browser's console
 
 // ------------------------------------------------------------------ talking to the server
 
@@ -69,6 +70,15 @@ function suitColour(suit) {
 
 function suitSymbol(suit) {
   return SYMBOLS[suit.toLowerCase()] || suit.slice(0, 1).toUpperCase();
+}
+
+// Replace an element's content only when it changed: a card under the pointer stays the same
+// element (its hover and focus with it) while bots move elsewhere.
+function setHtml(element, html) {
+  if (element.dataset.html !== html) {
+    element.innerHTML = html;
+    element.dataset.html = html;
+  }
 }
 
 function esc(text) {
@@ -151,11 +161,11 @@ function drawControls() {
   $("pace-out").textContent = `${Number(view.pace).toFixed(1)} s`;
   const kinds = $("seat-kinds");
   const choices = ["human", "random", "greedy", "ismcts:50", "ismcts:200", "ismcts:1000"];
-  kinds.innerHTML = view.seats.map((kind, p) => {
+  setHtml(kinds, view.seats.map((kind, p) => {
     const options = (choices.includes(kind) ? choices : [kind, ...choices])
       .map((c) => `<option ${c === kind ? "selected" : ""}>${esc(c)}</option>`).join("");
     return `<label>P${p} <select data-seat="${p}">${options}</select></label>`;
-  }).join("");
+  }).join(""));
   $("undo").disabled = !view.live;
   $("position").textContent = `${view.position} / ${view.length}`;
   $("autoplay").textContent = autoplay ? "Pause" : "Play";
@@ -180,8 +190,8 @@ function drawErrors() {
   const errors = view.errors || [];
   $("errors").hidden = errors.length === 0;
   document.body.classList.toggle("has-errors", errors.length > 0);
-  $("error-list").innerHTML = errors.map((e) =>
-    `<li><code class="where">${esc(e.file)}:${e.line}:${e.column}</code> <code class="code">${esc(e.code)}</code> ${esc(e.message)}</li>`).join("");
+  setHtml($("error-list"), errors.map((e) =>
+    `<li><code class="where">${esc(e.file)}:${e.line}:${e.column}</code> <code class="code">${esc(e.code)}</code> ${esc(e.message)}</li>`).join(""));
 }
 
 function drawInfo() {
@@ -201,13 +211,13 @@ function drawInfo() {
   }
   const turn = view.terminal ? "game over" : view.thinking !== null ? `${name(view.current)} is thinking\u2026` : `${name(view.current)} to move`;
   bits.push(`<span class="turn">${esc(turn)}</span>`);
-  $("info").innerHTML = bits.join("");
+  setHtml($("info"), bits.join(""));
 }
 
 function drawPlayers() {
   const t = view.table;
   const teams = t.teams || [];
-  $("players").innerHTML = view.names.map((_, p) => {
+  setHtml($("players"), view.names.map((_, p) => {
     const team = teams.findIndex((members) => members.includes(p));
     const tags = [];
     if (p === t.dealer) tags.push(`<span class="chip dealer" title="dealer">D</span>`);
@@ -224,7 +234,7 @@ function drawPlayers() {
     if (view.winners.includes(p)) classes.push("winner");
     const thinking = view.thinking === p ? `<span class="thinking">thinking\u2026</span>` : "";
     return `<div class="${classes.join(" ")}" data-player="${p}"><div class="who"><b>${esc(name(p))}</b> <small>${esc(view.seats[p])}</small> ${tags.join("")} ${thinking}</div><div class="stats">${stats.join("")}</div></div>`;
-  }).join("");
+  }).join(""));
 }
 
 function drawTrick() {
@@ -244,12 +254,12 @@ function drawTrick() {
     caption = view.phase === "play" ? `${esc(name(view.current))} leads` : "";
   }
   $("trick").className = old ? "old" : "";
-  $("trick").innerHTML = `<div class="caption">${caption}</div><div class="plays">${plays.map((play) => {
+  setHtml($("trick"), `<div class="caption">${caption}</div><div class="plays">${plays.map((play) => {
     const classes = ["play"];
     if (play.player === winner) classes.push("winning");
     if (play.player === (old ? view.last_trick.leader : trick.leader)) classes.push("leader");
     return `<div class="${classes.join(" ")}" data-player="${play.player}">${cardHtml(play.card)}<div class="by">${esc(name(play.player))}</div></div>`;
-  }).join("")}</div>`;
+  }).join("")}</div>`);
 }
 
 function drawTableaux() {
@@ -258,13 +268,13 @@ function drawTableaux() {
   $("tableaux").hidden = !has;
   if (!has) return;
   const needed = Object.fromEntries((view.sections || []).map((s) => [s.name, s]));
-  $("tableaux").innerHTML = `<h2>Tableaux</h2>` + t.tableau.map((sections, p) =>
+  setHtml($("tableaux"), `<h2>Tableaux</h2>` + t.tableau.map((sections, p) =>
     `<div class="tableau" data-player="${p}"><div class="owner">${esc(name(p))}</div><div class="sections">${sections.map((s) => {
       const info = needed[s.section];
       const need = info && info.tokens_needed ? `<span class="need" title="tokens needed">${s.tokens}/${info.tokens_needed}</span>` : "";
       const tokens = s.tokens ? `<span class="tokens" title="tokens">${"\u25CF".repeat(Math.min(s.tokens, 8))}</span>` : "";
       return `<div class="section"><div class="name">${esc(s.section)} ${need}</div><div class="stack">${s.cards.map((c) => cardHtml(c, "mini")).join("")}</div>${tokens}</div>`;
-    }).join("")}</div></div>`).join("");
+    }).join("")}</div></div>`).join(""));
 }
 
 const PROMPTS = {
@@ -288,19 +298,19 @@ function drawDecisions() {
     else if (view.current !== null && view.current !== view.seat) {
       text = view.seats[view.current] === "human" ? `${name(view.current)} is a human seat: view it to play for it.` : `Waiting for ${name(view.current)}\u2026`;
     }
-    box.innerHTML = text ? `<p class="waiting">${esc(text)}</p>` : "";
+    setHtml(box, text ? `<p class="waiting">${esc(text)}</p>` : "");
     return;
   }
   let prompt = PROMPTS[view.phase] || "Your decision";
   if (view.phase === "pass" && view.passing) prompt = `Pass ${view.passing.cards} card${view.passing.cards === 1 ? "" : "s"} ${view.passing.direction}: choose one`;
-  box.innerHTML = `<p class="prompt">${esc(prompt)}</p><div class="buttons">${view.decisions.map(decisionHtml).join("")}</div>`;
+  setHtml(box, `<p class="prompt">${esc(prompt)}</p><div class="buttons">${view.decisions.map(decisionHtml).join("")}</div>`);
 }
 
 function drawHand() {
   $("hand-title").textContent = `Hand of ${name(seat)}`;
   const yourTurn = view.decisions.length > 0;
   let lastSuit = null;
-  $("hand").innerHTML = view.hand.map((h) => {
+  setHtml($("hand"), view.hand.map((h) => {
     const card = view.deck.cards[h.card];
     const suit = card ? card.faces[0].suit : "";
     const gap = lastSuit !== null && suit !== lastSuit ? "suit-gap" : "";
@@ -317,8 +327,8 @@ function drawHand() {
       state = "idle";
     }
     return cardHtml(h.card, `${state} ${gap}`, attrs);
-  }).join("") || `<p class="empty">no cards</p>`;
-  $("reason").textContent = "";
+  }).join("") || `<p class="empty">no cards</p>`);
+  if (!yourTurn) $("reason").textContent = "";
 }
 
 function drawScores() {
@@ -338,7 +348,7 @@ function drawScores() {
     lines.push(...measures.map((m) => `<tr class="measure"><td>${esc(m)}</td>${players.map((p) => `<td>${r.measures[p][m]}</td>`).join("")}</tr>`));
     return `<details><summary>Round ${r.round + 1}: how it scored</summary><table class="breakdown"><tr><th></th>${players.map((p) => `<th>${esc(view.names[p])}</th>`).join("")}</tr>${lines.join("")}</table></details>`;
   });
-  $("scores").innerHTML = `<table class="sheet">${head}${rows.join("")}${total}</table>${details.join("")}`;
+  setHtml($("scores"), `<table class="sheet">${head}${rows.join("")}${total}</table>${details.join("")}`);
 }
 
 function drawLog() {
@@ -352,8 +362,8 @@ function drawGameOver() {
   box.hidden = !view.terminal;
   if (!view.terminal) return;
   const winners = view.winners.map(name).join(", ");
-  box.innerHTML = `<h2>Game over</h2><p><b>${esc(winners)}</b> win${view.winners.length === 1 ? "s" : ""} with ${view.table.totals[view.winners[0]]} points.</p>`
-    + `<button type="button" id="again">New game</button>`;
+  setHtml(box, `<h2>Game over</h2><p><b>${esc(winners)}</b> win${view.winners.length === 1 ? "s" : ""} with ${view.table.totals[view.winners[0]]} points.</p>`
+    + `<button type="button" id="again">New game</button>`);
 }
 
 // ------------------------------------------------------------------ what the page sends
