@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import resource
 import sys
 import time
 import traceback
@@ -34,26 +35,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("specs", type=int, help="how many specs to draw")
     parser.add_argument("--seed", type=int, default=None, help="a seed for a reproducible run (default: fresh randomness)")
     parser.add_argument("--out", type=Path, default=Path("fuzz-crashes"), help="where crashing specs are written")
+    parser.add_argument("--memory", type=int, default=4, help="GiB this process may use: more is a crash (MemoryError)")
     args = parser.parse_args(argv)
+    limit = args.memory * 2**30
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     if args.specs < 1:
         parser.error("specs must be at least 1")
     outcomes: collections.Counter[str] = collections.Counter()
     codes: collections.Counter[str] = collections.Counter()
     crashes: collections.Counter[str] = collections.Counter()
     started = time.perf_counter()
+    args.out.mkdir(parents=True, exist_ok=True)
 
     @settings(max_examples=args.specs, deadline=None, database=None, phases=[Phase.generate],
               suppress_health_check=list(HealthCheck))
     @given(spec_strategy())
     def explore(case: tuple[str, int]) -> None:
         text, players = case
+        (args.out / "current.yaml").write_text(f"# players: {players}\n{text}", "utf-8")  # the spec under way
         try:
             outcome = play_or_refuse(text, players)
-        except Exception as error:  # noqa: BLE001 - every crash is counted and kept
+        except (Exception, MemoryError, RecursionError) as error:  # noqa: BLE001 - every crash is kept
             outcome = "crash"
             kind = f"{type(error).__name__}: {str(error)[:100]}"
             crashes[kind] += 1
-            args.out.mkdir(parents=True, exist_ok=True)
             number = sum(crashes.values())
             (args.out / f"crash-{number:05d}.yaml").write_text(
                 f"# players: {players}\n# " + traceback.format_exc().replace("\n", "\n# ") + "\n" + text, "utf-8"

@@ -56,14 +56,14 @@ UNTRIED = (None, 0, 5, 33, 35)
 """mutmut's exit codes of a mutant no test has killed: not checked, survived, no tests, suspicious."""
 FOCUS = {
     "trickrules.spec.compile": (
-        "test_mutants_compile.py", "test_mutants_compile_round.py", "test_mutants_compile2.py", "test_mutants_compile3.py",
+        "test_compile_keys.py", "test_compile_counters_restrictions_rounds.py", "test_compile_contracts_and_options.py", "test_compile_deal_conditions_ranking.py",
         "test_messages.py", "test_defaults.py", "test_language2.py",
     ),
-    "trickrules.spec.checks": ("test_mutants_checks.py", "test_messages.py"),
-    "trickrules.rules.scoring": ("test_mutants_scoring.py", "test_mutants_scoring2.py", "test_scoring.py"),
-    "trickrules.rules.expressions": ("test_mutants_expressions.py", "test_expressions.py"),
-    "trickrules.rules.": ("test_mutants_rules.py", "test_mutants_rules2.py"),
-    "trickrules.engine.": ("test_mutants_engine.py", "test_mutants_engine2.py", "test_mutants_phases.py", "test_refusals.py"),
+    "trickrules.spec.checks": ("test_schema_messages.py", "test_messages.py"),
+    "trickrules.rules.scoring": ("test_scoring_edges.py", "test_score_round_outside_a_game.py", "test_scoring.py"),
+    "trickrules.rules.expressions": ("test_expression_edges.py", "test_expressions.py"),
+    "trickrules.rules.": ("test_card_conditions.py", "test_rule_module_edges.py"),
+    "trickrules.engine.": ("test_state_details.py", "test_state_events_and_defaults.py", "test_phase_edges.py", "test_refusals.py"),
 }
 """Each module's own test files (in tests/), by the start of its functions' names: those of its
 tests that reach a function are always kept for it, before and beside the budget (the first

@@ -1,12 +1,24 @@
-"""Shared helpers of the engine tests."""
+"""Shared helpers and small specs of the tests: test modules import from here, never from
+one another."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 import trickrules
 from trickrules.engine.game import Game
+from trickrules.engine.state import State
+from trickrules.errors import Problem, SpecError
+from trickrules.rules.ruleset import Ruleset
+from trickrules.spec.checks import load_spec_text
+from trickrules.spec.loader import load_ruleset_text
+from trickrules.tools.record import build_record, dumps
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"
@@ -46,3 +58,187 @@ def cards(g: Game, *names: str) -> list[int]:
 def suits(g: Game, *names: str) -> frozenset[int]:
     """Suit indices of suit names, as a trump set."""
     return frozenset(g.ruleset.deck.suits.index(n) for n in names)
+
+
+# ---------------------------------------------------------------- the tiny gems game
+
+TINY = """
+id: tiny
+title: Tiny
+players: [3]
+""" + GEMS_DECK + """deal:
+  hand_size: 4
+ranking:
+  - highest: rank
+scoring:
+  round:
+    - add: tricks
+"""
+
+
+RED, BLUE, GREEN = 0, 1, 2
+
+
+@lru_cache(maxsize=None)
+def tiny() -> Ruleset:
+    return load_ruleset_text(TINY)
+
+
+def card(suit: int, rank: int) -> int:
+    """Index of a card of the tiny deck (four ranks 1..4 per suit, suits in order)."""
+    return 4 * suit + rank - 1
+
+
+# ---------------------------------------------------------------- games of small specs
+
+@lru_cache(maxsize=None)
+def spec_game(text: str, players: int | None = None) -> trickrules.Game:
+    """A cached game of a spec text."""
+    return trickrules.load_game(load_ruleset_text(text, players=players))
+
+
+def events(state: State, kind: str) -> list[dict[str, Any]]:
+    """The recorded events of one type."""
+    assert state.events is not None
+    return [e for e in state.events if e["type"] == kind]
+
+
+def play_out(state: State, limit: int = 10_000) -> None:
+    """Apply the first legal action until the game ends."""
+    for _ in range(limit):
+        if state.is_terminal():
+            return
+        state.apply_action(state.legal_actions()[0])
+    raise AssertionError("the game did not end")
+
+
+SMALL = TINY.replace("hand_size: 4", "hand_size: 3")
+
+
+CONTRACTS = SMALL + """
+round:
+  - deal
+  - turn_up
+  - declare: {first: dealer, otherwise: plain}
+  - play
+  - score
+trumps: turned_up
+contracts:
+  solo:
+    declarer: alone
+    trumps: [green]
+    ranking:
+      - prefer: led
+      - highest: rank
+  plain:
+    description: the turned-up suit stays trumps
+  team:
+    trumps: [blue]
+"""
+
+
+GIVEN = {"hands": [["red-2", "blue-1", "green-1"], ["red-3", "blue-2", "green-2"], ["red-4", "blue-3", "green-3"]]}
+
+
+CHOOSING = SMALL + """
+round: [deal, turn_up, choose_trumps, play, score]
+trumps:
+  choose:
+    by: left_of_dealer
+    rounds:
+      - {from: turned_up, dealer_takes_turned_up: true}
+"""
+
+
+# ---------------------------------------------------------------- the compiler's base spec
+
+BASE = """\
+id: tiny
+title: Tiny
+players: [3, 4]
+deck:
+  suits: [red, blue, green]
+  generate:
+    - {suits: all, ranks: {from: 1, to: 8}}
+deal:
+  hand_size: 5
+ranking:
+  - prefer: trump
+  - prefer: led
+  - highest: rank
+scoring:
+  round:
+    - add: tricks
+"""
+"""Three suits of eight ranks (24 cards), five cards a hand, for three or four players; the
+base spec is 16 lines, so a key added after it is on line 17 or later."""
+
+
+BASE4 = BASE.replace("players: [3, 4]", "players: [4]")
+"""The base spec for four players only (teams, passing across)."""
+
+
+def compiled(extra: str = "", players: int | None = None, options: Mapping[str, Any] | None = None) -> Ruleset:
+    """The base spec with `extra` appended, compiled."""
+    return load_ruleset_text(BASE + extra, players=players, options=options)
+
+
+def first_problem(extra: str = "", players: int | None = None, options: Mapping[str, Any] | None = None) -> Problem:
+    """The first problem compiling the base spec with `extra` appended reports."""
+    with pytest.raises(SpecError) as info:
+        compiled(extra, players, options)
+    return info.value.problems[0]
+
+
+def round_with(phase: str) -> str:
+    """A `round` of deal, the phase `phase` (one flow-style line), play and score."""
+    return f"round:\n  - deal\n  - {phase}\n  - play\n  - score\n"
+
+
+# ---------------------------------------------------------------- schema problems
+
+SCHEMA_TINY = """id: tiny
+title: Tiny
+players: [3]
+deck:
+  suits: [red, blue, green]
+  generate:
+    - suits: all
+      ranks: {from: 1, to: 4}
+deal:
+  hand_size: 4
+ranking:
+  - highest: rank
+scoring:
+  round:
+    - add: tricks
+"""
+
+
+def problems(text: str) -> list[tuple[str, int, int, str, str]]:
+    """Every problem loading a spec text raises, as (code, line, column, path, message)."""
+    with pytest.raises(SpecError) as raised:
+        load_spec_text(text, "tiny.yaml")
+    return [(p.code, p.line, p.column, p.path, p.message) for p in raised.value.problems]
+
+
+# ---------------------------------------------------------------- games played part way
+
+
+def played(game: Game, seed: int, steps: int) -> State:
+    """A recorded game of `game` after `steps` random actions (fewer if it ends)."""
+    state = game.new_initial_state(seed, record=True)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def finish(state: State, seed: int) -> str:
+    """Play `state` to its end with random actions; its record as text."""
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    return dumps(build_record(state))

@@ -7,6 +7,7 @@ import http.client
 import json
 import re
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -140,3 +141,13 @@ def leaked(view: dict[str, Any], state: Any, seat: int, pattern: re.Pattern[str]
         for text in strings({key: value}, ()):
             found.update(pattern.findall(text))
     return found & hidden
+
+
+def wait_for(client: Client, done: Any, seat: int = 0, timeout: float = 60.0) -> dict[str, Any]:
+    """Long-poll seat's view until `done(view)` holds."""
+    deadline = time.monotonic() + timeout
+    view = client.state(seat)
+    while not done(view):
+        assert time.monotonic() < deadline, f"timed out; last view: phase {view.get('phase')}, length {view.get('length')}"
+        view = client.state(seat, since=view["version"])
+    return view

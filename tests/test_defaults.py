@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
-from test_mutants_rules import TINY
+from helpers import TINY
 
 import trickrules
 from trickrules.rules.ruleset import Ruleset

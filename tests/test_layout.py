@@ -145,3 +145,19 @@ def test_entry_points() -> None:
     from trickrules.__main__ import main
 
     assert main is getattr(imported, function)
+
+
+TESTS = Path(__file__).resolve().parent
+
+
+def test_test_modules_are_named_for_behaviour_and_import_no_other_test_module() -> None:
+    """Shared fixtures live in helper modules (helpers.py, strategies.py, ...): a test module
+    never imports another test module, and none is named after a round of mutation testing."""
+    modules = {path.stem for path in TESTS.glob("test_*.py")}
+    found = []
+    for path in sorted(TESTS.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            found += [f"{path.name} imports {name}" for name in names if name in modules]
+    assert found == []
+    assert [name for name in modules if "mutant" in name] == []

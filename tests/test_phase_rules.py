@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_mutants_rules import TINY
+from helpers import TINY
 
 import trickrules
 from trickrules.spec.loader import load_ruleset_text

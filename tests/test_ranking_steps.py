@@ -5,7 +5,7 @@ with a condition, and each card's place in the trick."""
 from __future__ import annotations
 
 import pytest
-from test_mutants_rules import BLUE, GREEN, RED, card, tiny
+from helpers import BLUE, GREEN, RED, card, tiny
 
 from trickrules.rules.faces import counting_faces
 from trickrules.rules.ranking import compile_ranking, ladder_winner, order_place, trick_places

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from helpers import finish, played
 from strategies import scaled
 
 import trickrules
@@ -165,20 +166,11 @@ def test_numpy_integers_are_accepted_and_numpy_floats_refused() -> None:
 
 
 def _played(name: str, seed: int, steps: int) -> State:
-    state = GAMES[name].new_initial_state(seed, record=True)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
-    return state
+    return played(GAMES[name], seed, steps)
 
 
 def _finish(state: State, seed: int) -> str:
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        state.apply_action(rng.choice(state.legal_actions()))
-    return dumps(build_record(state))
+    return finish(state, seed)
 
 
 @pytest.mark.parametrize("name", SHIPPED)

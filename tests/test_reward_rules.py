@@ -4,7 +4,7 @@ points may be), and rewards whose condition reads the whole trick."""
 
 from __future__ import annotations
 
-from test_mutants_rules import BLUE, GREEN, RED, card, tiny
+from helpers import BLUE, GREEN, RED, card, tiny
 
 from trickrules.rules.expressions import compile_expression
 from trickrules.rules.faces import counting_faces

@@ -18,8 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
-from test_refusals import _finish, _played
+from helpers import ROOT, finish, played
 
 import trickrules
 from trickrules import IllegalActionError, State
@@ -32,15 +31,15 @@ from trickrules.tools.simulate import available_cpus
 
 
 def _finish_elsewhere(state: State) -> str:
-    return _finish(state, 2)
+    return finish(state, 2)
 
 
 def test_states_go_through_a_process_pool() -> None:
-    states = [_played(name, 8, 31) for name in ("kingdoms", "hearts")]
+    states = [played(trickrules.load_game(name), 8, 31) for name in ("kingdoms", "hearts")]
     context = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(2, mp_context=context) as pool:
         remote = list(pool.map(_finish_elsewhere, states))
-    assert remote == [_finish(state, 2) for state in states]
+    assert remote == [finish(state, 2) for state in states]
 
 
 # ---------------------------------------------------------------- outputs

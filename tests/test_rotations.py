@@ -4,7 +4,7 @@ defaults, and every first-leader rule, over several rounds of a small game."""
 from __future__ import annotations
 
 import pytest
-from test_mutants_rules import TINY
+from helpers import TINY
 
 import trickrules
 from trickrules.spec.loader import load_ruleset_text

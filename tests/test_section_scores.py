@@ -4,7 +4,7 @@ scores, and a player's won cards from pile and stacks."""
 from __future__ import annotations
 
 import pytest
-from test_mutants_rules import BLUE, RED, card, tiny
+from helpers import BLUE, RED, card, tiny
 
 from trickrules.rules.faces import counting_faces
 from trickrules.rules.ruleset import Section, SectionValue

@@ -13,23 +13,13 @@ from typing import Any
 
 import pytest
 
-from serve_helpers import SHIPPED, Client, card_pattern, leaked, served
+from serve_helpers import SHIPPED, Client, card_pattern, leaked, served, wait_for
 from trickrules.engine.game import load_game
 from trickrules.serve import parse_seats
 from trickrules.tools.cli import main as cli_main
 from trickrules.tools.record import replay
 
 pytestmark = pytest.mark.not_compiled  # the server and the page, not the engine
-
-
-def wait_for(client: Client, done: Any, seat: int = 0, timeout: float = 60.0) -> dict[str, Any]:
-    """Long-poll seat's view until `done(view)` holds."""
-    deadline = time.monotonic() + timeout
-    view = client.state(seat)
-    while not done(view):
-        assert time.monotonic() < deadline, f"timed out; last view: phase {view.get('phase')}, length {view.get('length')}"
-        view = client.state(seat, since=view["version"])
-    return view
 
 
 def to_human_play(client: Client) -> dict[str, Any]:
@@ -159,6 +149,22 @@ def test_illegal_and_malformed_requests_are_refused_and_change_nothing() -> None
         assert status == 413
         assert [comparable(client.state(seat)) for seat in range(4)] == before
         status, _ = client.post("/api/action", {"seat": 0, "action": view["decisions"][0]["action"], "turn": view["turn"]})
+        assert status == 200
+
+
+def test_posts_from_other_sites_and_other_host_names_are_refused() -> None:
+    with served(SHIPPED[0].parent / "spades.yaml", seats="human,random", seed=3, pace=0, bots=False) as (session, client):
+        before = comparable(client.state(0))
+        body = json.dumps({"seed": 99}).encode()
+        for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):
+            status, answer = client.request("POST", "/api/new", raw=body, headers={"Content-Type": kind})
+            assert status == 415, (kind, answer)
+        status, answer = client.request("GET", "/api/state?seat=0", headers={"Host": "rebound.example:8000"})
+        assert status == 403
+        status, answer = client.request("POST", "/api/new", {"seed": 99}, headers={"Host": "rebound.example"})
+        assert status == 403
+        assert comparable(client.state(0)) == before
+        status, _ = client.request("GET", "/api/state?seat=0", headers={"Host": "localhost:1234"})
         assert status == 200
 
 

@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from serve_helpers import SHIPPED, served
-from test_serve_api import wait_for
+from serve_helpers import SHIPPED, served, wait_for
 
 HEARTS = SHIPPED[0].parent / "hearts.yaml"
 

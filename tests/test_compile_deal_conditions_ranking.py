@@ -1,12 +1,12 @@
 """The spec compiler, continued: the deal's dealer and first leader, condition combinators
 (`not`, `all`, `any`) of cards and of counting faces, where nested conditions are written, the
 ranking's `order` and condition steps, and the names and defaults of point rules.
-Helpers and the base spec come from test_mutants_compile."""
+Helpers and the base spec come from test_compile_keys."""
 
 from __future__ import annotations
 
 import pytest
-from test_mutants_compile import BASE, BASE4, compiled, first_problem
+from helpers import BASE, BASE4, compiled, first_problem
 
 from trickrules.engine.game import load_game
 from trickrules.errors import SpecError

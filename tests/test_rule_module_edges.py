@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from helpers import GEMS_DECK
-from test_mutants_checks import TINY, problems
+from helpers import SCHEMA_TINY as TINY, problems
 
 from trickrules.errors import SpecError
 from trickrules.rules.cards import card_names, numbered_id

@@ -1,6 +1,6 @@
 """The engine's state in detail: contracts and their teams, what expressions read (counters by
 player and team), copies and pickles, views and refusals, each on a small spec whose outcome
-can be worked out by hand. The phases' edge cases are in test_mutants_phases.py."""
+can be worked out by hand. The phases' edge cases are in test_phase_edges.py."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from test_mutants_rules import TINY
+from helpers import TINY, spec_game, events, play_out, SMALL, CONTRACTS, GIVEN
 
 import trickrules
 from trickrules.engine.state import State
@@ -21,55 +21,18 @@ from trickrules.spec.loader import load_ruleset_text
 Phase = trickrules.Phase
 
 
-@lru_cache(maxsize=None)
-def spec_game(text: str, players: int | None = None) -> trickrules.Game:
-    """A cached game of a spec text."""
-    return trickrules.load_game(load_ruleset_text(text, players=players))
 
 
-def events(state: State, kind: str) -> list[dict[str, Any]]:
-    """The recorded events of one type."""
-    assert state.events is not None
-    return [e for e in state.events if e["type"] == kind]
 
 
-def play_out(state: State, limit: int = 10_000) -> None:
-    """Apply the first legal action until the game ends."""
-    for _ in range(limit):
-        if state.is_terminal():
-            return
-        state.apply_action(state.legal_actions()[0])
-    raise AssertionError("the game did not end")
 
 
 # ---------------------------------------------------------------- contracts
 
 # TINY with three cards each, so that three cards stay undealt and one is turned up
-SMALL = TINY.replace("hand_size: 4", "hand_size: 3")
 
-CONTRACTS = SMALL + """
-round:
-  - deal
-  - turn_up
-  - declare: {first: dealer, otherwise: plain}
-  - play
-  - score
-trumps: turned_up
-contracts:
-  solo:
-    declarer: alone
-    trumps: [green]
-    ranking:
-      - prefer: led
-      - highest: rank
-  plain:
-    description: the turned-up suit stays trumps
-  team:
-    trumps: [blue]
-"""
 SOLO, PLAIN, TEAM = 0, 1, 2
 # the deal of every contract test: red-1, blue-4 and green-4 stay undealt, red-1 is turned up
-GIVEN = {"hands": [["red-2", "blue-1", "green-1"], ["red-3", "blue-2", "green-2"], ["red-4", "blue-3", "green-3"]]}
 
 
 def declared(contract: int | None, deal: dict[str, Any] = GIVEN) -> State:

@@ -3,6 +3,8 @@ with the exact message, code and position a designer sees."""
 
 from __future__ import annotations
 
+from helpers import SCHEMA_TINY as TINY, problems
+
 from pathlib import Path
 
 import pytest
@@ -19,30 +21,9 @@ from trickrules.spec.checks import (
 from trickrules.spec.compiler import compile_ruleset
 from trickrules.spec.source import read_spec_text
 
-TINY = """id: tiny
-title: Tiny
-players: [3]
-deck:
-  suits: [red, blue, green]
-  generate:
-    - suits: all
-      ranks: {from: 1, to: 4}
-deal:
-  hand_size: 4
-ranking:
-  - highest: rank
-scoring:
-  round:
-    - add: tricks
-"""
 RANKING = "  - highest: rank"
 
 
-def problems(text: str) -> list[tuple[str, int, int, str, str]]:
-    """Every problem loading a spec text raises, as (code, line, column, path, message)."""
-    with pytest.raises(SpecError) as raised:
-        load_spec_text(text, "tiny.yaml")
-    return [(p.code, p.line, p.column, p.path, p.message) for p in raised.value.problems]
 
 
 def first(text: str) -> tuple[str, int, int, str, str]:

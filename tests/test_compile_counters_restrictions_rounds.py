@@ -1,12 +1,12 @@
 """The spec compiler's language-2 keys, continued (`trickrules.spec.compile_round`): counters,
 play restrictions, the number of rounds and hand sizes by round, each key's default and errors.
-Helpers and the base spec come from test_mutants_compile."""
+Helpers and the base spec come from test_compile_keys."""
 
 from __future__ import annotations
 
 import pytest
 from helpers import SPECS
-from test_mutants_compile import BASE, BASE4, compiled, first_problem
+from helpers import BASE, BASE4, compiled, first_problem
 
 from trickrules.engine.game import load_game
 from trickrules.errors import SpecError

@@ -2,15 +2,15 @@
 round, the event log of tricks and game ends, refusals' messages, who leads first, phases that
 are skipped, restrictions and rewards whose conditions read the led group, and counters that
 last a round or the game; each on a small spec whose outcome can be worked out by hand
-(helpers and specs shared with test_mutants_engine.py and test_mutants_phases.py)."""
+(helpers and specs shared with test_state_details.py and test_phase_edges.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from test_mutants_engine import CONTRACTS, GIVEN, SMALL, events, play_out, spec_game
-from test_mutants_phases import CHOOSING
-from test_mutants_rules import TINY
+from helpers import CONTRACTS, GIVEN, SMALL, events, play_out, spec_game
+from helpers import CHOOSING
+from helpers import TINY
 
 from trickrules.engine.state import Phase, State
 from trickrules.errors import GameNotOverError, OutOfRangeError

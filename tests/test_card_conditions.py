@@ -6,36 +6,17 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
-from helpers import GEMS_DECK
+from helpers import GEMS_DECK, RED, BLUE, GREEN, tiny, card
 
 from trickrules.rules.conditions import card_holds, is_static, static_table, trick_test
 from trickrules.rules.faces import counting_face, counting_faces, deal_condition_holds
 from trickrules.rules.ruleset import AttributeTest, CardCondition, DealCondition, Face, Ruleset
 from trickrules.spec.loader import load_ruleset_text
 
-TINY = """
-id: tiny
-title: Tiny
-players: [3]
-""" + GEMS_DECK + """deal:
-  hand_size: 4
-ranking:
-  - highest: rank
-scoring:
-  round:
-    - add: tricks
-"""
-RED, BLUE, GREEN = 0, 1, 2
 
 
-@lru_cache(maxsize=None)
-def tiny() -> Ruleset:
-    return load_ruleset_text(TINY)
 
 
-def card(suit: int, rank: int) -> int:
-    """Index of a card of the tiny deck (four ranks 1..4 per suit, suits in order)."""
-    return 4 * suit + rank - 1
 
 
 def holds(condition: CardCondition, c: int, winner: int = -1, led: int = 0, trumps: frozenset[int] = frozenset()) -> bool:

@@ -1,12 +1,12 @@
 """The spec compiler (`trickrules.spec.compiler`, `trickrules.spec.compile_round`), continued:
 contracts compiled over the spec, option values given at load time, the ruleset's own fields,
 card attributes, rewards, tokens, the tableau and award keys. Written against mutation
-testing's survivors; helpers and the base spec come from test_mutants_compile."""
+testing's survivors; helpers and the base spec come from test_compile_keys."""
 
 from __future__ import annotations
 
 import pytest
-from test_mutants_compile import BASE, compiled, first_problem, round_with
+from helpers import BASE, compiled, first_problem, round_with
 
 from trickrules.errors import Problem, SpecError
 from trickrules.rules.ruleset import Amount, AttributeTest, RankKey, Schedule, SectionValue, TokenKind

@@ -1,7 +1,7 @@
 """The engine's phases in detail: a turned-up first card, choosing trumps and taking the card,
 passing in a drawn or given direction, bidding, rewards and tokens that run out or find no
 space, won cards on the tableau, and restrictions, each on a small spec whose outcome can be
-worked out by hand (helpers and specs shared with test_mutants_engine.py)."""
+worked out by hand (helpers and specs shared with test_state_details.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import hashlib
 
 import pytest
 
-from test_mutants_engine import GIVEN, SMALL, events, play_out, spec_game
-from test_mutants_rules import RED, TINY
+from helpers import GIVEN, SMALL, events, play_out, spec_game, CHOOSING
+from helpers import RED, TINY
 
 from trickrules.engine.phases.bid import bid_env
 from trickrules.engine.state import Phase
@@ -52,14 +52,6 @@ def test_with_every_card_dealt_nothing_is_turned_up_and_nothing_is_trumps() -> N
 
 # ---------------------------------------------------------------- choosing trumps
 
-CHOOSING = SMALL + """
-round: [deal, turn_up, choose_trumps, play, score]
-trumps:
-  choose:
-    by: left_of_dealer
-    rounds:
-      - {from: turned_up, dealer_takes_turned_up: true}
-"""
 
 
 def test_ordering_up_the_first_card_of_the_deck_gives_it_to_the_dealer() -> None:

@@ -4,6 +4,8 @@ of each error it reports. Written against mutation testing's survivors, one topi
 
 from __future__ import annotations
 
+from helpers import BASE, BASE4, compiled, first_problem, round_with
+
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,45 +15,12 @@ from trickrules.errors import Problem, SpecError
 from trickrules.rules.ruleset import BidPhase, ChooseRound, PassPhase, Ruleset, Schedule, TrumpChoice
 from trickrules.spec.loader import load_ruleset_text
 
-BASE = """\
-id: tiny
-title: Tiny
-players: [3, 4]
-deck:
-  suits: [red, blue, green]
-  generate:
-    - {suits: all, ranks: {from: 1, to: 8}}
-deal:
-  hand_size: 5
-ranking:
-  - prefer: trump
-  - prefer: led
-  - highest: rank
-scoring:
-  round:
-    - add: tricks
-"""
-"""Three suits of eight ranks (24 cards), five cards a hand, for three or four players; the
-base spec is 16 lines, so a key added after it is on line 17 or later."""
-BASE4 = BASE.replace("players: [3, 4]", "players: [4]")
-"""The base spec for four players only (teams, passing across)."""
 
 
-def compiled(extra: str = "", players: int | None = None, options: Mapping[str, Any] | None = None) -> Ruleset:
-    """The base spec with `extra` appended, compiled."""
-    return load_ruleset_text(BASE + extra, players=players, options=options)
 
 
-def first_problem(extra: str = "", players: int | None = None, options: Mapping[str, Any] | None = None) -> Problem:
-    """The first problem compiling the base spec with `extra` appended reports."""
-    with pytest.raises(SpecError) as info:
-        compiled(extra, players, options)
-    return info.value.problems[0]
 
 
-def round_with(phase: str) -> str:
-    """A `round` of deal, the phase `phase` (one flow-style line), play and score."""
-    return f"round:\n  - deal\n  - {phase}\n  - play\n  - score\n"
 
 
 def passing(phase: str, players: int | None = None, options: Mapping[str, Any] | None = None) -> PassPhase:
@@ -174,16 +143,20 @@ round:
 
 
 def test_pass_direction_option_case_without_directions_is_reported() -> None:
-    """TR204 at the pass's `to` when the chosen case lists no direction."""
-    problem = first_problem(PASS_OPTION, options={"passing": "odd"})
-    assert problem.code == "TR204"
-    assert problem.message == "a pass direction is a direction, {by_round: [...]} or {chance: [...]}"
-    assert (problem.line, problem.column, problem.path) == (22, 7, "$.round[1].pass.to")
+    """TR204 at the pass's `to` when a case lists no direction: found when the spec is checked
+    (with each choice of the option), whichever choice the game is loaded with."""
+    for chosen in ("plain", "odd"):
+        problem = first_problem(PASS_OPTION, options={"passing": chosen})
+        assert problem.code == "TR204"
+        assert problem.message == "a pass direction is a direction, {by_round: [...]} or {chance: [...]} (with option passing = odd)"
+        assert (problem.line, problem.column, problem.path) == (22, 7, "$.round[1].pass.to")
 
 
 def test_pass_direction_option_case_with_a_direction_compiles() -> None:
-    """The same spec with the plain case passes right."""
-    step = compiled(PASS_OPTION, options={"passing": "plain"}).round[1]
+    """The same spec, its odd case given a direction, passes right in the plain case."""
+    fixed = PASS_OPTION.replace("odd: {by_round: []}", "odd: {by_round: [left]}")
+    assert fixed != PASS_OPTION
+    step = compiled(fixed, options={"passing": "plain"}).round[1]
     assert step.passing is not None
     assert (step.passing.to, step.passing.to_names) == (Schedule((-1,)), ("right",))
 
