@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from serve_helpers import ROOT
-from trickrules.serve.command import _is_loopback
+from trickrules.serve.server import _is_loopback
 from trickrules.tools.cli import main
 
 pytestmark = pytest.mark.not_compiled  # the server and the page, not the engine

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import os
 import sys
 from collections.abc import Mapping
@@ -34,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, options: Mapping[str, Any]) -> int:
     """Serve the page until interrupted; 0 on Ctrl-C, 2 for bad input."""
     from trickrules.serve.session import MAX_PACE, Session
-    from trickrules.serve.server import make_server
+    from trickrules.serve.server import _is_loopback, make_server
     from trickrules.spec.shipped import resolve_spec
     from trickrules.tools.output import InputError
 
@@ -70,15 +69,6 @@ def run(args: argparse.Namespace, options: Mapping[str, Any]) -> int:
         server.server_close()
         session.stop()
     return 0
-
-
-def _is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def _open_browser(url: str) -> None:

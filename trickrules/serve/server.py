@@ -16,6 +16,7 @@ A bad request gets a 4xx answer with {"error": message} and changes nothing.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import mimetypes
 import socket
@@ -92,6 +93,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _handle(self, method: Any) -> None:
         try:
+            self._check_host()
             method()
         except ApiError as error:
             self._error(error.status, error.message)
@@ -101,6 +103,17 @@ class Handler(BaseHTTPRequestHandler):
             self._error(HTTPStatus.INTERNAL_SERVER_ERROR, f"internal error: {type(error).__name__}")
             if self.server.verbose:
                 raise
+
+    def _check_host(self) -> None:
+        """On a loopback address, answer only requests made to it by name (a page elsewhere that
+        a DNS name points at 127.0.0.1 gets 403: DNS rebinding)."""
+        if not self.server.loopback:
+            return
+        host = (self.headers.get("Host") or "").strip().lower()
+        name = host.rpartition("]")[0] + "]" if host.startswith("[") else host.partition(":")[0]
+        if name not in ("127.0.0.1", "localhost", "[::1]"):
+            self.close_connection = True
+            raise ApiError(403, "this server answers requests to 127.0.0.1 or localhost only")
 
     def _get(self) -> None:
         url = urlsplit(self.path)
@@ -176,6 +189,10 @@ class Handler(BaseHTTPRequestHandler):
     def _post(self) -> None:
         path = urlsplit(self.path).path
         data = self._body()  # read first: the connection stays usable after a refusal
+        kind = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            # a form or text/plain post from another site needs no preflight; JSON does
+            raise ApiError(415, "send the body as application/json")
         session = self.server.session
         if path == "/api/action":
             if "action" not in data or "seat" not in data:
@@ -208,6 +225,7 @@ class ServeServer(ThreadingHTTPServer):
         self.session = session
         self.verbose = verbose
         self.long_poll = long_poll
+        self.loopback = _is_loopback(address[0])
         super().__init__(address, Handler)
 
     @property
@@ -222,6 +240,16 @@ def make_server(session: Session, host: str = "127.0.0.1", port: int = 8000, ver
     if ":" in host:
         return _ServeServer6((host, port), session, verbose)
     return ServeServer((host, port), session, verbose)
+
+
+def _is_loopback(host: str) -> bool:
+    """Whether `host` is this machine only (127.0.0.0/8, ::1, localhost)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 class _ServeServer6(ServeServer):
