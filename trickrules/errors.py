@@ -23,6 +23,7 @@ __all__ = [
     "Problem",
     "SpecError",
     "TrickrulesError",
+    "UnknownAgentError",
 ]
 
 
@@ -175,6 +176,14 @@ class GameNotOverError(TrickrulesError):
 class EnvSetupError(TrickrulesError, ValueError):
     """A learning environment asked for with arguments it cannot take: an unknown reward
     schedule or agent, players or options for a game already compiled, a seat out of range."""
+
+
+class UnknownAgentError(EnvSetupError, KeyError):
+    """An agent name an environment does not have (its agents are ``player_0`` ...); a
+    `KeyError` too, as a dict of agents would raise."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 class MissingExtraError(TrickrulesError, ImportError):

@@ -7,7 +7,9 @@ meets, the counting faces and the follow, ranking and reward functions compiled 
 
 from __future__ import annotations
 
+import operator
 import os
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Union
@@ -188,15 +190,19 @@ class Game:
 
     # ------------------------------------------------------------ the state API
 
-    def new_initial_state(self, seed: int = 0, record: bool = False, deal: Any = None) -> State:
+    def new_initial_state(self, seed: int | None = 0, record: bool = False, deal: Any = None) -> State:
         """A new game, shuffled and dealt from `seed`; `record` keeps an event log.
+
+        `seed` is an integer (numpy integers too); None draws a fresh random seed, which the
+        state keeps (``state.seed``, and a record's ``seed``) so that the game replays. Any
+        other seed (text, a float, a bool) is a `TypeError`.
 
         `deal` gives the deal instead: a mapping with each player's hand (``hands``: lists of
         card ids) and any chance outcome of the round (e.g. ``pass: left``), or a list of such
         mappings, one per round from the first; rounds past the list are dealt from `seed`.
         A bad deal raises `trickrules.errors.DealError`.
         """
-        return State(self, seed, record, deals=given_deals(self, deal) if deal is not None else ())
+        return State(self, as_seed(seed), record, deals=given_deals(self, deal) if deal is not None else ())
 
     def info(self) -> GameInfo:
         """Numbers of players and actions, and an upper bound on the game's length."""
@@ -312,6 +318,20 @@ class Game:
         raise ValueError(f"not an action of this game: {text!r}")
 
 
+def as_seed(seed: Any, name: str = "seed") -> int:
+    """`seed` as an int: an integer (numpy integers too) as it is, None a fresh random seed;
+    `TypeError` naming `name` for anything else (text, floats, bools)."""
+    if seed is None:
+        return secrets.randbits(63)
+    if not isinstance(seed, bool) and type(seed).__name__ != "bool_":
+        try:
+            return operator.index(seed)
+        except TypeError:
+            pass
+    shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:37] + "..."
+    raise TypeError(f"{name} must be an integer, or None for a fresh random one, not {type(seed).__name__} ({shown})")
+
+
 def load_game(
     spec: str | os.PathLike[str] | Ruleset,
     players: int | None = None,
@@ -319,11 +339,19 @@ def load_game(
 ) -> Game:
     """Load a spec file (or take a compiled ruleset) and return a playable `Game`.
 
+    A `spec`, `players` or `options` of the wrong type is a `TypeError` naming the argument;
+    `players` or `options` given with a compiled ruleset that has others, a `ValueError`.
+
     >>> game = load_game("specs/kingdoms.yaml", players=4, options={"rounds": "2"})
     >>> state = game.new_initial_state(seed=7)
     """
-    if isinstance(spec, Ruleset):
-        return Game(spec)
-    from trickrules.spec.loader import load_ruleset
+    from trickrules.spec.loader import checked_options, checked_players, checked_spec, load_ruleset
 
-    return Game(load_ruleset(spec, players=players, options=options))
+    players, options = checked_players(players), checked_options(options)
+    if isinstance(spec, Ruleset):
+        if players is not None and players != spec.players:
+            raise ValueError(f"load_game: the ruleset is compiled for {spec.players} players, not players={players}")
+        if options:
+            raise ValueError("load_game: a compiled ruleset has its options already: load the spec with options=")
+        return Game(spec)
+    return Game(load_ruleset(checked_spec(spec, ruleset=True), players=players, options=options))

@@ -23,9 +23,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from trickrules.engine.game import Game
+from trickrules.engine.game import Game, as_seed
 from trickrules.engine.state import State
-from trickrules.errors import EnvSetupError
+from trickrules.errors import EnvSetupError, UnknownAgentError
 from trickrules.learning.rewards import Rewards
 
 RENDER_MODES = ("ansi", "human")
@@ -73,17 +73,28 @@ class TrickEnv(AECEnv):  # type: ignore[misc]
         self.game_state: State | None = None
         self.agents: list[str] = []
 
+    def _seat(self, agent: Any) -> int:
+        """The seat of `agent`; `UnknownAgentError` naming it for a name this game lacks."""
+        try:
+            return self.possible_agents.index(agent)
+        except ValueError:
+            raise UnknownAgentError(
+                f"unknown agent {agent!r}: this game's agents are {self.possible_agents[0]} to {self.possible_agents[-1]}"
+            ) from None
+
     def observation_space(self, agent: str) -> spaces.Space:
         """The space of `agent`'s observations (the same object on every call)."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space:
         """The space of `agent`'s actions: the game's action integers."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game: with seed `seed`, or the next seed of the last one given."""
+        """Deal a new game: with seed `seed` (an integer, numpy's too), or the next seed of the
+        last one given."""
         if seed is not None:
+            seed = as_seed(seed)
             self.seed_source = random.Random(seed)
         number = seed if seed is not None else self.seed_source.randrange(2**31)
         state = self.game_state = self.game.new_initial_state(number)
@@ -108,10 +119,14 @@ class TrickEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """`agent`'s observation now: its tensor and its action mask."""
-        return observe(self._running(), self.possible_agents.index(agent), self.num_actions)
+        return observe(self._running(), self._seat(agent), self.num_actions)
 
     def step(self, action: Any) -> None:
-        """Take `action` for the agent selected; `IllegalActionError` (nothing changes) if illegal."""
+        """Take `action` for the agent selected; `IllegalActionError` (nothing changes) if illegal,
+        `EnvSetupError` once every agent is done (the game is over: reset() deals a new one)."""
+        self._running()
+        if not self.agents:
+            raise EnvSetupError("the game is over and every agent is done: call reset() to deal a new game")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -24,7 +24,7 @@ import numpy as np
 from gymnasium import spaces
 
 from trickrules.engine.agents import AGENT_NAMES, Agent, make_agent
-from trickrules.engine.game import Game
+from trickrules.engine.game import Game, as_seed
 from trickrules.engine.state import State
 from trickrules.errors import EnvSetupError
 from trickrules.learning.aec import RENDER_MODES, observation_space, observe
@@ -64,6 +64,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Deal a new game (seed `seed`, or the next seed of the last one given) and play the
         other seats up to the learner's first decision."""
+        if seed is not None:
+            seed = as_seed(seed)  # numpy integers too
         super().reset(seed=seed)
         if seed is not None:
             self.seed_source = random.Random(seed)
@@ -82,8 +84,10 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         """Take the learner's `action` (`IllegalActionError` if illegal: nothing changes), then
         the other seats' actions up to the learner's next decision or the game's end."""
         state = self.game_state
-        if state is None or state.is_terminal():
+        if state is None:
             raise EnvSetupError("no game in progress: call reset() first")
+        if state.is_terminal():
+            raise EnvSetupError("the game is over: call reset() to deal a new game")
         state.apply_action(action)
         reward = self.rewards_due.paid(state)[self.seat] + self._others_play(state)
         if self.render_mode == "human":
