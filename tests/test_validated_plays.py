@@ -124,3 +124,12 @@ def test_choosing_trumps_without_a_list_of_suits_is_checked_and_plays() -> None:
     game = trickrules.load_game(load_ruleset_text(text))
     state = play_to_the_end(game.new_initial_state(0))
     assert len(game.trump_choice.candidates) == 4 and state.is_terminal()
+
+
+def test_a_billion_copies_are_refused_without_making_them() -> None:
+    """Checking a deck of 13 trillion cards reports TR332 at once: no id is made per copy."""
+    text = WHIST.replace("    - {suits: all, ranks: {from: 2, to: 14}}", "    - {suits: all, ranks: {from: 2, to: 14}, copies: 1000000000000}")
+    assert "copies" in text
+    with pytest.raises(SpecError) as caught:
+        load_spec_text(text, "whist.yaml")
+    assert [(p.code, p.path) for p in caught.value.problems] == [("TR332", "$.deck")]

@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterator
 from trickrules.errors import Problem
 from trickrules.rules.cards import copy_id
 from trickrules.rules.ruleset import face_id
+from trickrules.spec.limits import MAX_CARDS
 from trickrules.spec.names import did_you_mean
 from trickrules.spec.source import SpecSource, json_path
 
@@ -470,11 +471,20 @@ def _check_card_ids(spec: Meaning) -> None:
         if _rank_count(generator["ranks"]) > MAX_RANKS:
             spec.add("TR204", f"the rank range makes more than {MAX_RANKS} ranks", path + ("ranks",))
             continue
+        if _copies(generator) > MAX_CARDS:
+            continue  # the deck's size is over the limit (TR332): its ids are not made one by one
         _claim(spec, made, _generated_ids(generator, deck["suits"], names), path)
     for index, card in enumerate(deck.get("cards", ())):
         card_id = card.get("id") or "/".join(face_id(face["suit"], face["rank"], names) for face in card["faces"])
         card_path: NodePath = ("deck", "cards", index, "id") if "id" in card else ("deck", "cards", index)
+        if _copies(card) > MAX_CARDS:
+            continue  # over the limit of the deck's size (TR332)
         _claim(spec, made, [copy_id(card_id, copy) for copy in range(1, card.get("copies", 1) + 1)], card_path)
+
+
+def _copies(entry: dict[str, Any]) -> int:
+    copies = entry.get("copies", 1)
+    return copies if isinstance(copies, int) else 1
 
 
 def _generated_ids(generator: dict[str, Any], deck_suits: list[str], names: dict[str, str]) -> list[str]:

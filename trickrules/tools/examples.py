@@ -19,8 +19,7 @@ from typing import Any
 from trickrules.errors import TrickrulesError
 from trickrules.engine.game import Game, load_game
 from trickrules.rules.cards import face_text
-from trickrules.rules.placement import NO_SUIT
-from trickrules.engine.phases.kinds import PLAY
+from trickrules.engine.positions import Position, PositionError, new_round_state, start_at
 from trickrules.engine.state import State
 from trickrules.tools.examples_file import read_examples_file
 
@@ -148,20 +147,10 @@ class _Runner:
         Starting at round N plays the rounds before it as if they had not happened: the
         totals are 0, and round N has its own dealer, pass direction and so on.
         """
-        number = self.data.get("round", 1)
-        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= self.game.ruleset.rounds:
-            raise ExampleError(f"round {number!r}: a round number from 1 to {self.game.ruleset.rounds}")
-        if deal is not None and number > 1:
-            rounds = [deal] if isinstance(deal, dict) else deal
-            if isinstance(rounds, list) and rounds:
-                deal = [rounds[0]] * (number - 1) + rounds  # the given deal is round N's
-        state = self.game.new_initial_state(0, record=True, deal=deal)
-        if number > 1:
-            state.round = number - 1
-            state.parts = {}
-            state._start_round()
-        state.events = []
-        return state
+        try:
+            return new_round_state(self.game, self.data.get("round", 1), deal)
+        except PositionError as error:
+            raise ExampleError(str(error)) from None
 
     def dealt_state(self) -> State:
         """The game from the given `deal`, after the case's `actions`."""
@@ -183,57 +172,25 @@ class _Runner:
         return state
 
     def fresh_state(self) -> State:
+        """The case's position (`trick_number`, `leader`, `trumps`, `counters`, hands, won
+        cards, tableau, supply), through the public `start_at`."""
         if "actions" in self.data:
             raise ExampleError("'actions' needs a given 'deal' to start from")
-        state = self.new_state()
-        n = self.game.num_players
-        state.hands = [[] for _ in range(n)]
-        state.set_aside = []
-        state.parts = {}
-        state._phase = PLAY
-        state._legal = None
-        if "trumps" in self.data:
-            suits = self.game.ruleset.deck.suits
-            state.set_trumps(frozenset(suits.index(s) for s in self.data["trumps"] or []))
-        state.leader = state.current = self.seat(self.data.get("leader", 0))
-        if "trick_number" in self.data:
-            number = self.data["trick_number"]
-            if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= state.hand_size:
-                raise ExampleError(f"trick_number {number!r}: a trick number from 1 to {state.hand_size}")
-            state.tricks_played = number - 1
-        for name, value in (self.data.get("counters") or {}).items():
-            if name not in state.counters:
-                raise ExampleError(f"no counter {name!r} in the spec (counters: {', '.join(state.counters) or 'none'})")
-            state.counters[name] = list(value) if isinstance(value, list) else value
-        state.changed()
-        state.events = []
-        return state
-
-    def set_up(self) -> None:
-        state, data, rules = self.state, self.data, self.game.ruleset
-        for seat, cards in (data.get("hands") or {}).items():
-            state.hands[self.seat(seat)] = sorted(self.card(c) for c in cards)
-        for name, count in (data.get("supply") or {}).items():
-            state.supply[[t.name for t in rules.tokens].index(name)] = int(count)
-        for seat, sections in (data.get("tableau") or {}).items():
-            self.set_tableau(self.seat(seat), sections)
-        for seat, cards in (data.get("won") or {}).items():
-            state.piles[self.seat(seat)] = [self.card(c) for c in cards]
-        for seat, count in (data.get("tricks_won") or {}).items():
-            state.tricks_won[self.seat(seat)] = int(count)
-
-    def set_tableau(self, seat: int, sections: dict[str, Any]) -> None:
-        tableau = self.game.ruleset.tableau
-        if tableau is None:
-            raise ExampleError("the spec has no tableau")
-        names = [s.name for s in tableau.sections]
-        faces = self.state.tables.faces
-        for name, content in sections.items():
-            index = names.index(name)
-            cards = [self.card(c) for c in content.get("cards", [])]
-            self.state.stacks[seat][index] = cards
-            self.state.section_suits[seat][index] = faces.suit[cards[0]] if cards else NO_SUIT
-            self.state.section_tokens[seat][index] = int(content.get("tokens", 0))
+        data = self.data
+        seats = {key: self.seat for key in ("hands", "tableau", "won", "tricks_won")}
+        by_seat = {key: {seat(k): v for k, v in (data.get(key) or {}).items()} for key, seat in seats.items()}
+        try:
+            return start_at(self.game, Position(
+                round=data.get("round", 1),
+                leader=self.seat(data.get("leader", 0)),
+                trick_number=data.get("trick_number", 1),
+                trumps=None if "trumps" not in data else list(data["trumps"] or []),
+                counters=data.get("counters") or {},
+                supply=data.get("supply") or {},
+                **by_seat,
+            ))
+        except PositionError as error:
+            raise ExampleError(str(error)) from None
 
     def play_trick(self) -> None:
         """Play the trick's cards in seat order from the leader, through `apply_action`."""
@@ -280,8 +237,6 @@ class _Runner:
             raise ExampleError(f"expect {keys}: only after a complete 'trick' (a card from every player)")
         if "legal" in expect and not (dealt or data.get("trick") or "hand" in data):
             raise ExampleError("'legal' needs a 'hand' (with or without 'trick'), or a 'deal'")
-        if not dealt:
-            self.set_up()
         if "deals" in data:
             self.play_deals()
         elif not dealt and (data.get("trick") or "hand" in data):
