@@ -31,7 +31,8 @@ def score_now(state: State) -> tuple[RoundScore, list[int], RoundNames]:
     elif game.scores_expressions or game.counts_round_end:
         envs = state.score_envs()
     bids = tuple(b or 0 for b in state.bids)
-    known = RoundNames(game.measure_names, envs, state.round_teams, owned=True, bids=bids)
+    per_seat = {name: tuple(state.counters[name]) for name, scope in game.player_counters if scope == "player"}
+    known = RoundNames(game.measure_names, envs, state.round_teams, owned=True, bids=bids, player_counters=per_seat)
     score = score_round(game.ruleset, players, state.tables.faces, envs, state.round_teams, known, measures)
     points = [held(sum(p) + b) for p, b in zip(score.points, state.bonus)]
     for team in state.round_teams:  # partners pool their points

@@ -219,14 +219,16 @@ def round_points(
 class RoundNames:
     """The names a round's expression rules and round-end counters read, each mapping built
     once, on first use: per player, its own measures, everyone's (``all_<measure>``) and the
-    values in `envs`; per team, the same with the team's measures and bids summed.
+    values in `envs`; per team, the same with every per-player value summed over the team's
+    seats: its measures, its bids and its players' counters (one rule for them all).
 
     With `owned`, the mappings in `envs` were made for this round alone and the players' names
     are filled into them in place (otherwise they are copied first); `bids` (by seat), if
-    given, are the bids a team sums.
+    given, are the bids a team sums; `player_counters` (name -> values by seat), if given, are
+    the per-player counters a team sums (the engine gives them all: `round_end.score_now`).
     """
 
-    __slots__ = ("names", "envs", "teams", "bids", "measures", "_players", "_teams")
+    __slots__ = ("names", "envs", "teams", "bids", "player_counters", "measures", "_players", "_teams")
 
     def __init__(
         self,
@@ -235,6 +237,7 @@ class RoundNames:
         teams: Sequence[Sequence[int]],
         owned: bool = False,
         bids: Sequence[int] | None = None,
+        player_counters: Mapping[str, Sequence[int]] | None = None,
     ) -> None:
         self.names: tuple[str, ...] = tuple(names)
         self.envs: list[dict[str, Any]] | None = (
@@ -242,6 +245,7 @@ class RoundNames:
         )
         self.teams: tuple[tuple[int, ...], ...] = tuple([tuple(team) for team in teams])
         self.bids: tuple[int, ...] | None = None if bids is None else tuple(bids)
+        self.player_counters: dict[str, tuple[int, ...]] = {k: tuple(v) for k, v in (player_counters or {}).items()}
         self.measures: list[list[int]] = []  # set once the round's measures are known
         self._players: list[dict[str, Any]] | None = None
         self._teams: list[dict[str, Any]] | None = None
@@ -253,7 +257,9 @@ class RoundNames:
 
     def by_team(self) -> list[dict[str, Any]]:
         if self._teams is None:
-            self._teams = team_expression_envs(self.names, self.measures, self.envs, self.teams, self.bids)
+            self._teams = team_expression_envs(
+                self.names, self.measures, self.envs, self.teams, self.bids, self.player_counters
+            )
         return self._teams
 
 
@@ -263,9 +269,12 @@ def team_expression_envs(
     envs: list[dict[str, Any]] | None,
     teams: tuple[tuple[int, ...], ...],
     bids: tuple[int, ...] | None = None,
+    player_counters: Mapping[str, Sequence[int]] | None = None,
 ) -> list[dict[str, Any]]:
-    """Each team's names: measures and `bid` summed over its members, ``all_<measure>`` by team
-    (`bids` by seat; read from `envs` when not given). `envs` are left unchanged."""
+    """Each team's names: every per-player value summed over its members (measures, `bid` and
+    the per-player counters, as `player_counters` names them by seat), ``all_<measure>`` by
+    team; the rest (options, table and team counters, `makers`, `declarer`) as its first seat
+    reads them. `bids` by seat are read from `envs` when not given. `envs` are left unchanged."""
     width = len(names)
     team_measures: list[list[int]] = []
     team_bases: list[dict[str, Any]] = []
@@ -279,6 +288,9 @@ def team_expression_envs(
         base: dict[str, Any] = dict(envs[team[0]]) if envs is not None else {}
         if envs is not None and "bid" in base:
             base["bid"] = sum([bids[p] for p in team]) if bids is not None else sum([int(envs[p]["bid"]) for p in team])
+        for name, by_seat in (player_counters or {}).items():
+            if name in base:
+                base[name] = sum([by_seat[p] for p in team])
         team_bases.append(base)
     return expression_envs_of(names, team_measures, team_bases)
 

@@ -456,7 +456,8 @@ class _Book:
     def points(self) -> str:
         scoring = self.rules.scoring
         lines = ["### Points", ""]
-        lines += [f"- {point_rule_words(rule, scoring.measures)}" for rule in scoring.round_rules]
+        counters = [c.name for c in self.rules.counters if c.scope == "player"]
+        lines += [f"- {point_rule_words(rule, scoring.measures, counters)}" for rule in scoring.round_rules]
         if any(r.token is None for r in self.rules.rewards):
             lines.append("- Points gained from trick rewards during the round count too.")
         lines += ["", "Add each player's points to their total; then the cards and tokens go back for the next round."]

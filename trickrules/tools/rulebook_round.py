@@ -133,6 +133,20 @@ def game_end_words(ruleset: Ruleset) -> str:
     )
 
 
+DECLARER_ALONE = (
+    "The declarer plays alone against all the other players, who play as one side for the round "
+    "(whatever the partnerships): the defenders' points of the round are added up, and each "
+    "defender scores that sum."
+)
+"""What `declarer: alone` does, in a contract's section of the rulebook."""
+
+DECLARER_ALONE_TEAM_RULES = (
+    " A rule scored for each team is scored once for the declarer and once for the defenders, "
+    "from their values added up."
+)
+"""Added to `DECLARER_ALONE` where the contract scores a rule per team."""
+
+
 def contracts_section(ruleset: Ruleset, parts_of: Callable[[Ruleset], Sequence[str]]) -> str:
     """## Contracts: each contract's own trumps, trick winner and points (`parts_of` writes
     them for a contract's ruleset), with its headings moved two levels down."""
@@ -144,7 +158,8 @@ def contracts_section(ruleset: Ruleset, parts_of: Callable[[Ruleset], Sequence[s
         if contract.description:
             lines += [contract.description, ""]
         if contract.ruleset.declarer_alone:
-            lines += ["The declarer plays alone against all the other players.", ""]
+            per_team = any(rule.per == "team" for rule in contract.ruleset.scoring.round_rules)
+            lines += [DECLARER_ALONE + (DECLARER_ALONE_TEAM_RULES if per_team else ""), ""]
         for part in parts_of(contract.ruleset):
             lines += [re.sub(r"^(#+) ", lambda m: "#" * min(6, len(m[1]) + 2) + " ", part, flags=re.MULTILINE), ""]
     return "\n".join(lines).rstrip()

@@ -251,13 +251,16 @@ def measure_words(measure: Measure, ruleset: Ruleset) -> str:
     return "the sum of the scores of the player's tableau sections"
 
 
-def point_rule_words(rule: PointRule, measures: Sequence[Measure]) -> str:
-    """A round's point rule as one sentence."""
+def point_rule_words(rule: PointRule, measures: Sequence[Measure], player_counters: Sequence[str] = ()) -> str:
+    """A round's point rule as one sentence; `player_counters` are the names of the spec's
+    per-player counters (a team rule reads them added up over the team, as it reads measures)."""
     if rule.kind == "expression":
         assert rule.expression is not None
         label = f"**{rule.name}**: " if rule.name else ""
         if rule.per == "team":
-            return f"{label}each team scores `{rule.expression.text}`, with its members' measures and bids added up."
+            read = [name for name in player_counters if name in rule.expression.names]
+            summed = "measures and bids" if not read else "measures, bids and " + join_words(f"**{n}**" for n in read)
+            return f"{label}each team scores `{rule.expression.text}`, with its members' {summed} added up."
         return f"{label}each player scores `{rule.expression.text}`."
     if rule.kind == "add":
         name = measures[rule.measure].name
