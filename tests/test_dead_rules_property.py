@@ -12,7 +12,8 @@ decisions and every warning's claim is checked against what happened:
 - TR503: no card was ever played as that face;
 - TR504: the same seed and decisions play the same game with the option's other value;
 - TR505: the same seed and decisions give the same points without the measure;
-- TR506: no card was ever laid on that section.
+- TR506: no card was ever laid on that section;
+- TR507: no card was ever turned up.
 
 The checks must also run well within the load budget (50 ms a spec, see benchmarks/bench_load.py).
 """
@@ -171,13 +172,14 @@ def _narrowing_steps(steps: tuple[RankingStep, ...], cards: list[int], led: int,
 
 class _Watch:
     """What happened in some games: rewards given, steps that narrowed, faces played, sections
-    that got a card."""
+    that got a card, whether a card was turned up."""
 
     def __init__(self) -> None:
         self.rewards: set[int] = set()
         self.steps: set[int] = set()
         self.faces: set[tuple[int, int]] = set()
         self.sections: set[int] = set()
+        self.turned_up = False
 
 
 def _play(game: Game, seed: int, watch: _Watch | None = None) -> list[Any]:
@@ -208,6 +210,8 @@ def _observe(game: Game, state: State, faces: Faces, events: list[dict[str, Any]
             watch.faces.add((event["card"], event["face"]))
         elif event["type"] == "place" and event["section"] >= 0:
             watch.sections.add(event["section"])
+        elif event["type"] == "turn_up" and event["card"] >= 0:
+            watch.turned_up = True
         elif event["type"] == "trick":
             cards = event["cards"]
             led = faces.group[cards[0]]
@@ -247,6 +251,8 @@ def _check_claims(spec: dict[str, Any], warnings: list[Problem], players: int) -
             assert (first_explicit + int(path[2]), int(path[4])) not in watch.faces, str(warning)
         elif warning.code == "TR506":
             assert path[2] not in watch.sections, str(warning)
+        elif warning.code == "TR507":
+            assert not watch.turned_up, str(warning)
         elif warning.code == "TR504":
             name = str(path[1])
             changed = Game(compile_ruleset(source, players, {name: _other_value(spec, name)}))
@@ -339,3 +345,14 @@ def test_a_wrong_warning_would_be_caught(code: str, path: str) -> None:
     wrong = Problem(code, "claimed dead", "live.yaml", 1, 1, path, "warning")
     with pytest.raises(AssertionError):
         _check_claims(LIVE, [wrong], 2)
+
+
+def test_a_wrong_turn_up_warning_would_be_caught() -> None:
+    """The property's check notices a TR507 about a deal that leaves cards to turn up."""
+    live = copy.deepcopy(LIVE)
+    live["trumps"] = "turned_up"
+    del live["options"]["trumps"]
+    assert spec_warnings(load_spec_text(yaml.safe_dump(live), "live.yaml")) == []
+    wrong = Problem("TR507", "claimed dead", "live.yaml", 1, 1, "$.trumps", "warning")
+    with pytest.raises(AssertionError):
+        _check_claims(live, [wrong], 2)

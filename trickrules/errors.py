@@ -252,6 +252,7 @@ CODES: dict[str, str] = {
     "TR504": "option that nothing uses",
     "TR505": "measure that no rule reads",
     "TR506": "tableau section that no card can reach",
+    "TR507": "card turned up from a deck dealt out",
 }
 
 WARNINGS = frozenset(code for code in CODES if code.startswith("TR5"))

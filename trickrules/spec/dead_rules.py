@@ -2,7 +2,8 @@
 
 A spec that loads can still hold rules no game will ever use: a reward no card can trigger, a
 ranking step that can never decide a trick, a card face that can never count, an option nothing
-uses, a measure no rule reads, a tableau section no card can reach. Each is reported as a
+uses, a measure no rule reads, a tableau section no card can reach, a card turned up after a
+deal that leaves no card to turn up. Each is reported as a
 warning (a `Problem` with ``severity="warning"``), at the line and column of the rule.
 
 The reasoning is over the compiled deck and rules and over every set of trumps the spec can
@@ -54,6 +55,7 @@ def dead_rule_warnings(source: SpecSource, ruleset: Ruleset) -> list[Problem]:
     found = _Found(source)
     _unused_options(found)
     _unused_measures(found)
+    _nothing_to_turn_up(found, ruleset)
     cards = _CardReasoning.of(source, ruleset)
     if cards is not None:
         cards.faces(found)
@@ -129,8 +131,46 @@ def _unused_measures(found: _Found) -> None:
     for name in measures:
         if name not in used and name not in BUILTIN_MEASURES and not (measures[name] or {}).get("report"):
             message = (f"measure '{name}' is worked out every round but no rule reads it: no point rule adds it, "
-                       f"no award ranks by it and no expression names it")
+                       f"no award ranks by it and no expression names it (report: true keeps it for the logs "
+                       f"and records, shown but not scored)")
             found.add("TR505", message, ("scoring", "measures", name))
+
+
+# ---------------------------------------------------------------- a card to turn up
+
+
+def _nothing_to_turn_up(found: _Found, ruleset: Ruleset) -> None:
+    """TR507: a turn_up phase (``trumps: turned_up``, or a round that lists ``turn_up``) after
+    a deal that uses the whole deck at every player count and hand size: no card is ever
+    turned up, so the round has no trumps (or none is proposed)."""
+    from trickrules.errors import SpecError
+    from trickrules.rules.ruleset import default_round
+    from trickrules.spec.compiler import compile_ruleset
+
+    data = found.source.data
+    if not any(step.kind == "turn_up" for step in ruleset.round or default_round(ruleset.trumps)):
+        return
+    if _has_option(data.get("deal")) or _has_option(data.get("deck")):
+        return  # the hand size or the deck changes with an option: not followed here
+    deals = []
+    for players in sorted(set(data.get("players") or ())):
+        try:
+            rules = ruleset if players == ruleset.players else compile_ruleset(found.source, players)
+        except SpecError:
+            return
+        sizes = set(rules.deal.hand_sizes.values) if rules.deal.hand_sizes is not None else {rules.deal.hand_size}
+        deck = len(rules.deck.cards)
+        if any(players * size < deck for size in sizes):
+            return  # a card is left in some deal
+        deals.append(f"{players} hands of {min(sizes)}{' or more' if len(sizes) > 1 else ''} cards from {deck}")
+    rounds = data.get("round")
+    where: NodePath = ("trumps",)
+    if data.get("trumps") != "turned_up" and isinstance(rounds, list) and "turn_up" in rounds:
+        where = ("round", rounds.index("turn_up"))
+    effect = "so no round has trumps" if data.get("trumps") == "turned_up" else "so no card is ever shown (nor its suit offered for trumps)"
+    message = (f"a card is turned up after the deal, but the deal uses the whole deck ({', '.join(deals)}): "
+               f"there is never a card to turn up, {effect}")
+    found.add("TR507", message, where)
 
 
 # ---------------------------------------------------------------- cards, trumps, tricks
