@@ -9,5 +9,6 @@ from trickrules.tools.docgen import expand
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    """Replace every ``<!-- generate: ... -->`` line of the page by the text it names."""
+    """Replace every ``<!-- generate: ... -->`` line of the page by the text it names; a region
+    filled in the repository is built as it stands."""
     return expand(markdown, Path(config["config_file_path"]).parent)
