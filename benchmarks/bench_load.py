@@ -1,5 +1,8 @@
 """Spec loading speed: time to read, check and compile each shipped spec, and to find its dead
-rules (the warnings `validate` prints); target < 50 ms for all of it.
+rules (the warnings `validate` prints); targets: < 50 ms for all of it, < 10 ms for the warnings.
+
+These are measurements, not tests: the suite asserts no time (a busy machine is slower), so
+a change that may slow loading is checked here, on a quiet machine.
 
 Run: python benchmarks/bench_load.py [--repeat R]
 """
@@ -43,7 +46,11 @@ def main() -> None:
         total = [sum(parts) for parts in zip(*times.values())]
         parts = ", ".join(f"{k} {statistics.median(v) * 1000:.1f} ms" for k, v in times.items())
         verdict = "meets" if statistics.median(total) < 0.05 else "ABOVE"
-        print(f"{path.name:14s} median {statistics.median(total) * 1000:5.1f} ms ({parts}); {verdict} target 50 ms")
+        checks = "meets" if statistics.median(times["warnings"]) < 0.01 else "ABOVE"
+        print(
+            f"{path.name:14s} median {statistics.median(total) * 1000:5.1f} ms ({parts}); {verdict} target 50 ms, "
+            f"warnings {checks} target 10 ms"
+        )
 
 
 if __name__ == "__main__":

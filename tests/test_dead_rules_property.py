@@ -15,7 +15,8 @@ decisions and every warning's claim is checked against what happened:
 - TR506: no card was ever laid on that section;
 - TR507: no card was ever turned up.
 
-The checks must also run well within the load budget (50 ms a spec, see benchmarks/bench_load.py).
+How fast the checks run is measured, not asserted: benchmarks/bench_load.py (10 ms a spec for the
+checks, 50 ms for the whole load).
 """
 
 from __future__ import annotations
@@ -23,8 +24,6 @@ from __future__ import annotations
 import copy
 import random
 import re
-import statistics
-import time
 from pathlib import Path
 from typing import Any
 
@@ -303,18 +302,6 @@ def test_seeded_specs_do_have_dead_rules() -> None:
 
     collect()
     assert {"TR501", "TR502", "TR503", "TR504", "TR505"} <= found, found
-
-
-@pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
-def test_the_checks_run_well_within_the_load_budget(path: Path) -> None:
-    source = load_spec(path)
-    ruleset = compile_ruleset(source)
-    times = []
-    for _ in range(5):
-        start = time.perf_counter()
-        spec_warnings(source, ruleset)
-        times.append(time.perf_counter() - start)
-    assert statistics.median(times) < 0.010, f"{path.name}: {statistics.median(times) * 1000:.1f} ms"
 
 
 LIVE = {

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -126,12 +125,10 @@ def test_file_not_utf8(tmp_path: Path) -> None:
 
 
 def test_alias_bomb_stops_instead_of_expanding() -> None:
-    # Expanded, the document has about 10**9 nodes: without the guard this would run for hours.
-    # The bound only tells a guard from a hang; it is no speed target (that is in benchmarks/).
-    start = time.perf_counter()
+    # Expanded, the document has about 10**9 nodes: without the guard this would run for hours;
+    # TR107 says the node budget stopped it (its speed is measured in benchmarks/bench_load.py).
     first = _problems(TESTS / "broken" / "008-billion-laughs.yaml")[0]
-    assert first.code == "TR107"
-    assert time.perf_counter() - start < 60
+    assert first.code == "TR107" and "more than 100000 nodes" in first.message
 
 
 def test_deep_flow_nesting_is_refused() -> None:
