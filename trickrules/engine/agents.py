@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from trickrules.engine.ismcts import ISMCTSAgent
+from trickrules.engine.ismcts import MAX_ITERATIONS, ISMCTSAgent
 from trickrules.engine.phases.kinds import Phase
 from trickrules.engine.round_end import side_of
 from trickrules.engine.rollouts import bid_for_hand, estimate_tricks
@@ -104,7 +104,7 @@ def _standing(state: State, player: int) -> float:
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent}
 """Agent classes by the name used on the command line (``ismcts:N`` searches N iterations)."""
 
-AGENT_NAMES = "random, greedy, ismcts, or ismcts:N (N iterations a decision)"
+AGENT_NAMES = f"random, greedy, ismcts, or ismcts:N (N iterations a decision, at most {MAX_ITERATIONS:,})"
 """The agent names `make_agent` knows, as text for messages."""
 
 
@@ -120,6 +120,12 @@ def make_agent(name: str, seed: int = 0) -> Agent:
         return AGENTS[kind](seed)  # type: ignore[return-value]
     if not colon:
         return ISMCTSAgent(seed)
-    if not argument.strip().isdigit() or int(argument) < 1:
+    digits = argument.strip()
+    if not digits.isdigit() or int(digits[:12]) < 1:
         raise ValueError(f"{name!r}: ismcts:N takes N, the iterations a decision, as a whole number 1 or more")
-    return ISMCTSAgent(seed, iterations=int(argument))
+    if len(digits) > 12 or int(digits) > MAX_ITERATIONS:
+        raise ValueError(
+            f"{name!r}: ismcts:N searches at most {MAX_ITERATIONS:,} iterations a decision, which already take "
+            f"a minute or more; {digits if len(digits) > 12 else f'{int(digits):,}'} is too many"
+        )
+    return ISMCTSAgent(seed, iterations=int(digits))

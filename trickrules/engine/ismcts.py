@@ -38,6 +38,10 @@ if TYPE_CHECKING:
 
 DEFAULT_ITERATIONS = 300
 DEFAULT_EXPLORATION = 0.7
+MAX_ITERATIONS = 100_000
+"""The most iterations a decision: a decision of 100,000 already takes a minute or more."""
+MAX_SECONDS = 3600.0
+"""The longest time budget a decision, in seconds."""
 
 
 class _Node:
@@ -72,8 +76,16 @@ class ISMCTSAgent:
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"ISMCTS iterations are a whole number, 1 or more, not {iterations!r}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"an ISMCTS time budget is a number of seconds above 0, not {seconds!r}")
+        if iterations > MAX_ITERATIONS:
+            raise ValueError(
+                f"ISMCTS iterations are at most {MAX_ITERATIONS:,} a decision (that many already take a minute "
+                f"or more), not {iterations:,}"
+            )
+        if seconds is not None and not 0 < seconds <= MAX_SECONDS:
+            raise ValueError(
+                f"an ISMCTS time budget is a number of seconds above 0 and at most {MAX_SECONDS:,.0f} (an hour), "
+                f"not {seconds!r}"
+            )
         if not exploration >= 0:
             raise ValueError(f"the ISMCTS exploration constant is a number, 0 or more, not {exploration!r}")
         self.rng = random.Random(seed)

@@ -76,11 +76,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     from trickrules.tools.record import build_record, dumps, play_game
     from trickrules.tools.replay_cli import spec_beside
     from trickrules.tools.textlog import render_record
+    from trickrules.tools.thinking import clear, thinking_agents
 
     game = _load_game(args)
     agents = _agents(args.agents, game.num_players, args.seed)
     check_output(args.json, [*spec_files(game.ruleset), *([args.deal] if args.deal else [])], "--json", args.follow_symlinks)
-    state = play_game(game, args.seed, agents, deal=_read_deal(args.deal) if args.deal else None)
+    deal = _read_deal(args.deal) if args.deal else None
+    shown = thinking_agents(agents, sys.stderr)  # on a terminal, a line while a bot thinks, with its budget
+    try:
+        state = play_game(game, args.seed, shown, deal=deal)
+    finally:
+        clear(shown)
     record = build_record(state, [a.name for a in agents])
     if args.json:
         record["spec"]["file"] = spec_beside(record["spec"]["file"], args.json)
