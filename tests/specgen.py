@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import trickrules
 from trickrules.errors import SpecError
-from trickrules.spec.checks import load_spec_text, spec_warnings
+from trickrules.spec.checks import load_spec_text, option_problems, spec_warnings
 from trickrules.spec.compiler import compile_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -194,6 +194,8 @@ def play_or_refuse(text: str, players: int) -> str:
     try:
         source = load_spec_text(text, "generated.yaml")
         ruleset = compile_ruleset(source, players)
+        if option_problems(source):
+            raise SpecError(option_problems(source))
         spec_warnings(source)
     except SpecError as error:
         assert error.problems, "a SpecError without problems"

@@ -13,6 +13,7 @@ import pytest
 
 from trickrules.errors import Problem, SpecError
 from trickrules.rules.ruleset import BidPhase, ChooseRound, PassPhase, Ruleset, Schedule, TrumpChoice
+from trickrules.spec.checks import load_spec_text, option_problems
 from trickrules.spec.loader import load_ruleset_text
 
 
@@ -143,13 +144,14 @@ round:
 
 
 def test_pass_direction_option_case_without_directions_is_reported() -> None:
-    """TR204 at the pass's `to` when a case lists no direction: found when the spec is checked
-    (with each choice of the option), whichever choice the game is loaded with."""
-    for chosen in ("plain", "odd"):
-        problem = first_problem(PASS_OPTION, options={"passing": chosen})
-        assert problem.code == "TR204"
-        assert problem.message == "a pass direction is a direction, {by_round: [...]} or {chance: [...]} (with option passing = odd)"
-        assert (problem.line, problem.column, problem.path) == (22, 7, "$.round[1].pass.to")
+    """TR204 at the pass's `to` when the chosen case lists no direction; `validate` finds it
+    with the default choice too (`option_problems`, with the choice named)."""
+    problem = first_problem(PASS_OPTION, options={"passing": "odd"})
+    assert problem.code == "TR204"
+    assert problem.message == "a pass direction is a direction, {by_round: [...]} or {chance: [...]}"
+    assert (problem.line, problem.column, problem.path) == (22, 7, "$.round[1].pass.to")
+    (found,) = option_problems(load_spec_text(BASE + PASS_OPTION, "tiny.yaml"))
+    assert found.message == problem.message + " (with option passing = odd)"
 
 
 def test_pass_direction_option_case_with_a_direction_compiles() -> None:

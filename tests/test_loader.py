@@ -11,7 +11,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trickrules.spec.checks import check_spec, load_spec, load_spec_text, spec_warnings
+from trickrules.spec.checks import check_spec, load_spec, load_spec_text, option_problems, spec_warnings
 from trickrules.errors import CODES, WARNINGS, IllegalActionError, Problem, SpecError
 from trickrules.spec.source import json_path, read_spec, read_spec_text
 
@@ -47,6 +47,9 @@ def _problems(path: Path | str) -> tuple[Problem, ...]:
         source = load_spec(path)
     except SpecError as error:
         return error.problems
+    with_options = option_problems(source)  # as `trickrules validate` reports them
+    if with_options:
+        return tuple(with_options)
     warnings = tuple(spec_warnings(source))
     assert warnings, f"{path} loads without problems or warnings"
     return warnings

@@ -132,17 +132,30 @@ def spec_warnings(source: SpecSource, ruleset: Ruleset | None = None) -> list[Pr
 
 def _compile_problems(source: SpecSource) -> list[Problem]:
     """Problems that show when the spec is compiled (expressions, phases, seats), for every
-    allowed player count with the options' defaults, and with each other value of a choice or
-    yes/no option and the bounds of an integer one (the others at their defaults)."""
+    allowed player count with the options' defaults."""
     problems: list[Problem] = []
     for players in sorted(set(source.data["players"])):
-        for options in _option_variants(source):
+        try:
+            compile_ruleset(source, players)
+        except SpecError as error:
+            problems += error.problems
+    return problems
+
+
+def option_problems(source: SpecSource) -> list[Problem]:
+    """Problems of a spec that loads with its defaults that show with other option values:
+    compiled for every allowed player count with each other value of a choice or yes/no option
+    and the bounds of an integer one (the others at their defaults). `trickrules validate`
+    reports them; loading a game with given options meets them as a `SpecError`."""
+    problems: list[Problem] = []
+    for players in sorted(set(source.data["players"])):
+        for options in list(_option_variants(source))[1:]:
             try:
                 compile_ruleset(source, players, options)
             except SpecError as error:
                 note = "".join(f" (with option {name} = {value})" for name, value in options.items())
                 problems += [dataclasses.replace(p, message=p.message + note) for p in error.problems]
-    return problems
+    return sorted(_unique(problems), key=lambda problem: (problem.file, problem.line, problem.column))
 
 
 def _option_variants(source: SpecSource) -> Iterator[dict[str, Any]]:

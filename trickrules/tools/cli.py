@@ -137,12 +137,15 @@ def _problem_lines(problems: Sequence[Any]) -> int:
 
 
 def _validate_spec(path: str, strict: bool = False) -> int:
-    from trickrules.spec.checks import load_spec, spec_warnings
+    from trickrules.spec.checks import load_spec, option_problems, spec_warnings
     from trickrules.spec.compiler import compile_ruleset
 
     try:
         source = load_spec(path)
         ruleset = compile_ruleset(source)
+        problems = option_problems(source)  # a spec that validates plays with every option value
+        if problems:
+            raise SpecError(problems)
     except SpecError as error:
         count = _problem_lines(error.problems)
         print(f"{path}: invalid, {count} problem{'s' if count != 1 else ''}")
