@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from trickrules.errors import Problem, SpecError
+from trickrules.rules import contexts
 from trickrules.rules.expressions import Expression, ExpressionError, compile_expression
 from trickrules.rules.ruleset import BidPhase, CardCondition, Counter, DeclarePhase, PassPhase, Restriction, RoundStep, Schedule
 from trickrules.spec.names import did_you_mean
@@ -20,11 +21,11 @@ from trickrules.spec.source import VALUE, SpecSource, json_path
 DIRECTIONS = {"left": 1, "right": -1, "none": 0}
 """Pass directions as seat offsets; ``across`` is half the table (even player counts only)."""
 
-PLAY_NAMES = ("trick", "round", "totals", "players", "hand_size")
-"""Names every expression may read besides options and counters."""
-PLAY_LISTS = ("totals",)
+PLAY_NAMES = contexts.PLAY.names
+"""Names every expression may read besides options and counters (`contexts.PLAY`)."""
+PLAY_LISTS = contexts.PLAY.lists
 """The names among `PLAY_NAMES` that hold a list (by seat); the others hold numbers."""
-SCORE_LISTS = ("bids",)
+SCORE_LISTS = tuple(name for name in contexts.SCORE.lists if name not in PLAY_LISTS)
 """The scoring names that hold a list (by seat), besides ``all_<measure>``."""
 
 
@@ -134,9 +135,9 @@ class RoundCompiler:
 
     def bidding(self, raw: dict, path: tuple) -> BidPhase:
         values = raw.get("values") or {}
-        names = (*self.constants, *self.counter_names, "hand_size", "players")
+        names = (*self.constants, *self.counter_names, *contexts.BID_RANGE.names)
         highest = self.expression(values.get("to", "hand_size"), (*path, "values", "to"), names)
-        allow_names = (*names, "bid", "bids_total", "bids_made", "last", "partner_bid", "trick", "round", "totals")
+        allow_names = (*self.constants, *self.counter_names, *contexts.BID.names)
         allow = raw.get("allow")
         kind, seat = self.first(raw, path)
         self.check_bid_range(int(values.get("from", 0)), highest, (*path, "values"))
@@ -282,7 +283,7 @@ def hand_size_schedule(raw: Any, players: int, source: SpecSource) -> Schedule |
         return Schedule(tuple(int(v) for v in spec), chance)
     path = ("deal", "hand_size", "chance" if chance else "by_round", "to")
     try:
-        top = int(compile_expression(spec["to"], ["players"], ())({"players": players}))
+        top = int(compile_expression(spec["to"], contexts.HAND_SIZE_RAMP.names, ())({"players": players}))
     except ExpressionError as error:
         file, line, column = source.locate((*path, VALUE))
         raise SpecError([Problem(error.code, error.message, file, line, column + error.column, json_path(path))]) from None

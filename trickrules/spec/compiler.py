@@ -47,14 +47,15 @@ from trickrules.rules.ruleset import (
     TurnedUp,
 )
 from trickrules.spec.compile_round import RoundCompiler, hand_size_schedule
+from trickrules.rules import contexts
 from trickrules.spec.limits import check_ruleset_limits
 from trickrules.spec.names import did_you_mean
 from trickrules.spec.contracts import contract_source
 from trickrules.spec.source import SpecSource, json_path
 
 BUILTIN_MEASURES = ("tricks", "cards")
-SCORE_NAMES = ("bid", "bids", "declarer", "makers", "alone")
-"""Names a scoring expression reads besides measures, options and counters."""
+SCORE_NAMES = tuple(name for name in contexts.SCORE.names if name not in contexts.PLAY.names)
+"""Names a scoring expression reads besides measures, options, counters and the play names."""
 
 
 def compile_ruleset(

@@ -11,6 +11,7 @@ import keyword
 from typing import Any, Callable, Iterator
 
 from trickrules.errors import Problem
+from trickrules.rules import contexts
 from trickrules.rules.cards import copy_id
 from trickrules.rules.ruleset import face_id
 from trickrules.spec.limits import MAX_CARDS
@@ -359,9 +360,7 @@ def _check_tokens(spec: Meaning) -> None:
             spec.token(measure["tokens"], ("scoring", "measures", name, "tokens"))
 
 
-EXPRESSION_NAMES = frozenset(
-    {"round", "totals", "players", "hand_size", "bid", "bids", "declarer", "makers", "alone"}
-)
+EXPRESSION_NAMES = frozenset(contexts.SCORE.names) - {"trick"}
 """Names a scoring expression reads besides measures, options and counters (a bare `trick`
 there is taken for a misspelt measure: the trick number means nothing once a round is over)."""
 
