@@ -379,6 +379,17 @@ def _kind(value: Any) -> str:
     return "a list" if isinstance(value, list) else "a mapping"
 
 
+# --- extension keys ---------------------------------------------------------------
+
+
+def is_extension_key(key: Any) -> bool:
+    """Whether a top-level key is an extension key (``x-`` and anything): trickrules ignores
+    it, so a spec can hold YAML anchors there (``x-common: &common ...``) and alias them where
+    they are needed, as Docker Compose files do. The anchors are resolved when the file is read;
+    the key itself is dropped before the spec is checked, merged or compiled."""
+    return isinstance(key, str) and key.startswith("x-")
+
+
 # --- extends ----------------------------------------------------------------------
 
 
@@ -411,13 +422,17 @@ def _build(file: str, raw: bytes, folder: Path) -> SpecSource:
 
 def _resolve(document: _Document, folder: Path, seen: tuple[str, ...], root: str) -> _Chain:
     """Merge a document over the chain of parents it extends; `seen` are its descendants,
-    `root` the folder its parents must lie in."""
-    data = dict(document.data)
+    `root` the folder its parents must lie in. Top-level keys starting ``x-`` are left out
+    (see `is_extension_key`)."""
+    data = {key: value for key, value in document.data.items() if not is_extension_key(key)}
+    own = document.locations
+    if len(data) != len(document.data):
+        own = {path: spot for path, spot in own.items() if not (path and is_extension_key(path[0]))}
     if "extends" not in data:
-        return _Chain(data, document.locations, (document.file,), (document.raw,))
+        return _Chain(data, dict(own), (document.file,), (document.raw,))
     target = data.pop("extends")
-    where = document.locations[("extends",)]
-    locations = {path: spot for path, spot in document.locations.items() if path[:1] != ("extends",)}
+    where = own[("extends",)]
+    locations = {path: spot for path, spot in own.items() if path[:1] != ("extends",)}
     parent_name, parent_root = _parent_name(target, folder, root, where)
     if _identity(parent_name) in seen + (_identity(document.file),):
         message = f"extends cycle: '{target}' leads back to a spec already in the chain"
