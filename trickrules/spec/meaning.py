@@ -361,8 +361,8 @@ def _check_tokens(spec: Meaning) -> None:
 
 
 EXPRESSION_NAMES = frozenset(contexts.SCORE.names) - {"trick"}
-"""Names a scoring expression reads besides measures, options and counters (a bare `trick`
-there is taken for a misspelt measure: the trick number means nothing once a round is over)."""
+"""Names a scoring expression reads besides measures, options and counters (a bare `trick` is
+taken for a misspelt measure: the trick number means nothing once a round is over)."""
 
 
 def _check_measures(spec: Meaning) -> None:
@@ -470,20 +470,15 @@ def _check_card_ids(spec: Meaning) -> None:
         if _rank_count(generator["ranks"]) > MAX_RANKS:
             spec.add("TR204", f"the rank range makes more than {MAX_RANKS} ranks", path + ("ranks",))
             continue
-        if _copies(generator) > MAX_CARDS:
+        if generator.get("copies", 1) > MAX_CARDS:
             continue  # the deck's size is over the limit (TR332): its ids are not made one by one
         _claim(spec, made, _generated_ids(generator, deck["suits"], names), path)
     for index, card in enumerate(deck.get("cards", ())):
         card_id = card.get("id") or "/".join(face_id(face["suit"], face["rank"], names) for face in card["faces"])
         card_path: NodePath = ("deck", "cards", index, "id") if "id" in card else ("deck", "cards", index)
-        if _copies(card) > MAX_CARDS:
+        if card.get("copies", 1) > MAX_CARDS:
             continue  # over the limit of the deck's size (TR332)
         _claim(spec, made, [copy_id(card_id, copy) for copy in range(1, card.get("copies", 1) + 1)], card_path)
-
-
-def _copies(entry: dict[str, Any]) -> int:
-    copies = entry.get("copies", 1)
-    return copies if isinstance(copies, int) else 1
 
 
 def _generated_ids(generator: dict[str, Any], deck_suits: list[str], names: dict[str, str]) -> list[str]:
