@@ -250,6 +250,14 @@ class TokenKind:
     supply: int  # UNLIMITED or a count
     to: Literal["player", "tableau"] = "player"
     when_no_space: Literal["stays_in_supply", "lost"] = "stays_in_supply"
+    plural: str | None = field(default=None, compare=False)
+    """The name for any count but one, as logs and rulebooks print it; None: the name itself.
+    Only words: it changes no rule (nor the rules' digest)."""
+
+    @property
+    def many(self) -> str:
+        """The name for any count but one: `plural`, or the name as the spec gives it."""
+        return self.plural if self.plural is not None else self.name
 
 
 # ---------------------------------------------------------------- tableau

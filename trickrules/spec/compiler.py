@@ -410,7 +410,7 @@ class _Compiler:
     def token_kind(self, name: str, raw: dict) -> TokenKind:
         supply = raw.get("supply", "unlimited")
         count = UNLIMITED if supply == "unlimited" else _by_players(supply, self.players)
-        return TokenKind(name, count, raw.get("to", "player"), raw.get("when_no_space", "stays_in_supply"))
+        return TokenKind(name, count, raw.get("to", "player"), raw.get("when_no_space", "stays_in_supply"), raw.get("plural"))
 
     def tableau(self, raw: dict | None) -> Tableau | None:
         if raw is None:

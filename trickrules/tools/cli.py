@@ -75,7 +75,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from trickrules.tools.provenance import spec_files
     from trickrules.tools.record import build_record, dumps, play_game
     from trickrules.tools.replay_cli import spec_beside
-    from trickrules.tools.textlog import render_record
+    from trickrules.tools.textlog import render_record, token_plurals
     from trickrules.tools.thinking import clear, thinking_agents
 
     game = _load_game(args)
@@ -96,7 +96,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             winners = ", ".join(f"P{p}" for p in record["winners"])
             print(f"{args.json}: {counted(len(record['actions']), 'action')}, totals {record['totals']}, winners {winners}")
     else:
-        print(render_record(record))
+        print(render_record(record, token_plurals(game.ruleset)))
     return EXIT_OK
 
 

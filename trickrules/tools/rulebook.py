@@ -96,8 +96,10 @@ class _Book:
         self.option_defs: dict[str, OptionDef] = option_defs(data) if data else {}
 
     def token_word(self, token: int | None, count: int = 2) -> str:
-        name = "token" if token is None else self.rules.tokens[token].name
-        return plural(name, count)[len(str(count)) + 1 :]
+        if token is None:
+            return plural("token", count)[len(str(count)) + 1 :]
+        kind = self.rules.tokens[token]
+        return plural(kind.name, count, kind.many)[len(str(count)) + 1 :]
 
     # ------------------------------------------------------------ title and components
 

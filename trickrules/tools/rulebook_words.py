@@ -31,10 +31,14 @@ def join_words(words: Iterable[str], last: str = "and") -> str:
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
-def plural(word: str, count: int) -> str:
-    """`word` for `count` things: ``1 peasant``, ``2 peasants``."""
+def plural(word: str, count: int, many: str | None = None) -> str:
+    """`word` for `count` things: ``1 round``, ``2 rounds``; `many`, if given, is the word for
+    any count but one (a token's name is printed as its spec gives it: ``2 tb``, or with its
+    `plural`, ``2 peasants``)."""
     if count == 1 or count == -1:
         return f"{count} {word}"
+    if many is not None:
+        return f"{count} {many}"
     return f"{count} {word if word.endswith('s') else word + 's'}"
 
 
@@ -204,12 +208,13 @@ def _preferred(step: RankingStep, deck: Deck) -> str:
     return card_condition_words(step.condition, deck, "it").removeprefix("it ")
 
 
-def amount_words(amount: Amount, deck: Deck, unit: str, subject: str) -> str:
-    """How much a reward gives, in words (``2 peasants when the winning card's rank is 3, 4 or 5, ...``)."""
+def amount_words(amount: Amount, deck: Deck, unit: str, subject: str, many: str | None = None) -> str:
+    """How much a reward gives, in words (``2 peasants when the winning card's rank is 3, 4 or 5, ...``);
+    `many` is the unit's word for any count but one (see `plural`)."""
     if amount.attribute is not None:
-        return f"as many {plural(unit, 2)[2:]} as {subject} has {deck.attributes[amount.attribute]}"
+        return f"as many {plural(unit, 2, many)[2:]} as {subject} has {deck.attributes[amount.attribute]}"
     if amount.by_rank is None:
-        return plural(unit, amount.constant)
+        return plural(unit, amount.constant, many)
     by_amount: dict[int, list[int]] = {}
     for rank, value in amount.by_rank:
         if value != amount.constant:
@@ -217,8 +222,8 @@ def amount_words(amount: Amount, deck: Deck, unit: str, subject: str) -> str:
     parts: list[str] = []
     for value, ranks in by_amount.items():
         whose = f"{subject}'s rank" if not parts else "it"
-        parts.append(f"{plural(unit, value)} when {whose} is {rank_span(deck, ranks)}")
-    rest = f"{plural(unit, amount.constant)} for any other rank" if amount.constant else "nothing for any other rank"
+        parts.append(f"{plural(unit, value, many)} when {whose} is {rank_span(deck, ranks)}")
+    rest = f"{plural(unit, amount.constant, many)} for any other rank" if amount.constant else "nothing for any other rank"
     return f"{join_words(parts)} ({rest})"
 
 
@@ -227,8 +232,9 @@ def reward_words(reward: Reward, ruleset: Ruleset) -> str:
     deck = ruleset.deck
     subject = "the winning card" if reward.to == "winner" else "the card they played"
     who = "The winner gains" if reward.to == "winner" else "Each player who lost the trick gains"
-    unit = "point" if reward.token is None else ruleset.tokens[reward.token].name
-    amount = amount_words(reward.amount, deck, unit, subject)
+    kind = None if reward.token is None else ruleset.tokens[reward.token]
+    unit = "point" if kind is None else kind.name
+    amount = amount_words(reward.amount, deck, unit, subject, None if kind is None else kind.many)
     if reward.when is None:
         return f"{who} {amount}."
     when = card_condition_words(reward.when, deck, subject)
@@ -247,7 +253,7 @@ def measure_words(measure: Measure, ruleset: Ruleset) -> str:
         return "the number of cards the player won"
     if measure.kind == "tokens":
         assert measure.token is not None
-        return f"the {plural(ruleset.tokens[measure.token].name, 2)[2:]} the player holds or has placed"
+        return f"the {ruleset.tokens[measure.token].many} the player holds or has placed"
     return "the sum of the scores of the player's tableau sections"
 
 

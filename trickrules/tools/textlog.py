@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from typing import Any
 
+from trickrules.rules.ruleset import Ruleset
 from trickrules.tools.output import counted
 
 
@@ -19,13 +21,25 @@ def _play_text(play: dict[str, Any]) -> str:
     return card if card == face.replace(" ", "-") else f"{card} as {face}"
 
 
-def _trick_lines(trick: dict[str, Any]) -> Iterator[str]:
+def token_plurals(ruleset: Ruleset) -> dict[str, str]:
+    """Each token kind's `plural`, by name, for the kinds that give one."""
+    return {kind.name: kind.plural for kind in ruleset.tokens if kind.plural is not None}
+
+
+def _units(token: str, count: int, plurals: Mapping[str, str]) -> str:
+    """A token's name for `count` of it: as the spec gives it, or its plural (`plurals`) for
+    any count but one; a reward of points says point or points."""
+    if token == "points":
+        return "point" if count in (1, -1) else "points"
+    return token if count in (1, -1) else plurals.get(token, token)
+
+
+def _trick_lines(trick: dict[str, Any], plurals: Mapping[str, str] = MappingProxyType({})) -> Iterator[str]:
     plays = ", ".join(f"P{p['player']} {_play_text(p)}" for p in trick["plays"])
     yield f"  Trick {trick['number']:>2}: {plays}  ->  P{trick['winner']} wins"
     for reward in trick.get("rewards", []):
         short = "" if reward["taken"] == reward["amount"] else f" (asked {reward['amount']}, supply or space short)"
-        what = reward["token"] if reward["taken"] == 1 or reward["token"].endswith("s") else reward["token"] + "s"
-        what = "point" if what == "points" and reward["taken"] == 1 else what
+        what = _units(reward["token"], reward["taken"], plurals)
         yield f"      P{reward['player']} gains {reward['taken']} {what}: {reward['reward']}{short}"
     tokens = trick.get("tokens", [])
     if tokens:
@@ -70,8 +84,11 @@ def _stacks(record: dict[str, Any], round_: dict[str, Any]) -> Iterator[str]:
         yield f"    P{player}: " + "; ".join(parts)
 
 
-def render_record(record: dict[str, Any]) -> str:
-    """The whole game as text: hands, tricks, rewards, placements, scores and standings."""
+def render_record(record: dict[str, Any], plurals: Mapping[str, str] = MappingProxyType({})) -> str:
+    """The whole game as text: hands, tricks, rewards, placements, scores and standings.
+
+    Token names are printed as the spec gives them; `plurals` (token name -> its `plural`,
+    `token_plurals`) gives the word for any count but one."""
     spec = record["spec"]
     options = ", ".join(f"{k}={','.join(v) if isinstance(v, list) else v}" for k, v in record["options"].items())
     lines = [f"{spec['title']} ({spec['id']}), {record['players']} players, seed {record['seed']}, options: {options or '-'}"]
@@ -105,7 +122,7 @@ def render_record(record: dict[str, Any]) -> str:
         if round_["set_aside"]:
             lines.append(f"  set aside: {counted(len(round_['set_aside']), 'card')}")
         for trick in round_["tricks"]:
-            lines.extend(_trick_lines(trick))
+            lines.extend(_trick_lines(trick, plurals))
         lines.extend(_stacks(record, round_))
         if "score" in round_:
             lines.extend(_score_lines(record, round_["score"]))
