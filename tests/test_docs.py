@@ -127,7 +127,7 @@ def test_generated_text_in_the_repository_is_current(name: str) -> None:
 
 
 def test_refresh_fills_a_region_and_expand_keeps_it() -> None:
-    from trickrules.tools.docgen import FILLED_END, FILLED_START
+    from trickrules.tools.docregions import FILLED_END, FILLED_START
 
     page = f"# Limits\n\n<!-- generate: limits -->\n{FILLED_START}\nold text\n{FILLED_END}\n\nafter\n"
     filled = refresh(page, ROOT)

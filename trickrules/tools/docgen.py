@@ -1,16 +1,9 @@
 """The generated parts of the documentation: spec reference, rulebooks and command output.
 
-Pages under ``docs/`` hold one-line markers, each filled with text made from the code. A marker
-is filled in one of two ways:
-
-- **at build time** (a marker line alone): the mkdocs hook ``docs/hooks/generate.py``
-  replaces it when the site is built;
-- **in the repository** (a marker followed by a filled region): the text stands in the page,
-  between the marker and ``<!-- end of generated text -->``, so a reader of the page on a code
-  host sees it too; the site is built from it as it stands. ``python -m trickrules.tools.docgen
-  --write`` fills every region again from the code, and a test (``tests/test_docs.py``) fails
-  while a region differs from what the code gives. To move a marker into the repository, add
-  the two lines of `FILLED_START` and `FILLED_END` under it and run ``--write``.
+Pages under ``docs/`` hold one-line markers, each filled with text made from the code: a marker
+alone when the site is built (the mkdocs hook ``docs/hooks/generate.py``), a marker followed
+by a region in the page itself (`trickrules.tools.docregions`), so that a reader on a code host
+sees the text too.
 
 The markers:
 
@@ -27,10 +20,8 @@ The markers:
 ``<!-- generate: limits -->``
     a table of the limits a spec meets, from `trickrules.spec.limits`.
 
-Run ``python -m trickrules.tools.docgen docs/reference/spec.md`` to print a page expanded,
-``python -m trickrules.tools.docgen --write`` to fill the regions of every page again, and
-``python -m trickrules.tools.docgen --check`` to list the pages whose regions are stale
-(exit 1).
+``python -m trickrules.tools.docgen PAGE`` prints a page expanded; ``--write`` fills the
+regions of every page again, ``--check`` lists the stale ones (exit 1).
 """
 
 from __future__ import annotations
@@ -46,28 +37,15 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["FILLED_END", "FILLED_START", "MARKER", "REGION", "command_block", "expand", "refresh", "rulebook", "spec_reference"]
+from trickrules.tools import docregions
+from trickrules.tools.docregions import REGION, outside_regions, refill, regions
+
+__all__ = ["MARKER", "REGION", "command_block", "expand", "refresh", "regions", "rulebook", "spec_reference", "stale_pages"]
 
 MARKER = re.compile(r"^(?P<indent>[ \t]*)<!-- generate: (?P<kind>[a-z-]+)(?: (?P<args>.*?))? -->[ \t]*$", re.MULTILINE)
 """A generation marker: a whole line ``<!-- generate: KIND ARGS -->``, maybe indented.
 
 An indented marker (inside an admonition, a list) gets its text indented the same way."""
-
-FILLED_START = "<!-- generated from the marker above: python -m trickrules.tools.docgen --write -->"
-"""The line under a marker that starts its region filled in the repository."""
-
-FILLED_END = "<!-- end of generated text -->"
-"""The line that ends a filled region."""
-
-REGION = re.compile(
-    r"^(?P<indent>[ \t]*)<!-- generate: (?P<kind>[a-z-]+)(?: (?P<args>.*?))? -->[ \t]*\n"
-    rf"(?P=indent){re.escape(FILLED_START)}[ \t]*\n"
-    r"(?P<body>(?:.*?\n)??)"
-    rf"(?P=indent){re.escape(FILLED_END)}[ \t]*$",
-    re.MULTILINE | re.DOTALL,
-)
-"""A marker with its region filled in the repository: the marker line, `FILLED_START`, the
-generated text, `FILLED_END` (each line indented as the marker is)."""
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 """The project folder (where ``specs/`` and ``docs/`` are)."""
@@ -82,52 +60,21 @@ def _generate(match: re.Match[str], root: Path) -> str:
     return "\n".join(match["indent"] + line if line else line for line in text.splitlines())
 
 
-def _outside_regions(markdown: str, change: Callable[[str], str], region: Callable[[re.Match[str]], str]) -> str:
-    """`markdown` with `change` applied to the text outside the filled regions and `region`
-    to each region."""
-    parts, end = [], 0
-    for match in REGION.finditer(markdown):
-        parts += [change(markdown[end : match.start()]), region(match)]
-        end = match.end()
-    return "".join(parts + [change(markdown[end:])])
-
-
 def expand(markdown: str, root: Path = ROOT) -> str:
     """Replace every marker of `markdown` that stands alone by its generated text (paths
     relative to `root`); a region filled in the repository stays as it is."""
-    return _outside_regions(markdown, lambda text: MARKER.sub(lambda m: _generate(m, root), text), lambda m: m[0])
+    return outside_regions(markdown, lambda text: MARKER.sub(lambda m: _generate(m, root), text), lambda m: m[0])
 
 
 def refresh(markdown: str, root: Path = ROOT) -> str:
-    """Fill every region of `markdown` again from the code (markers alone stay as they are)."""
-
-    def fill(match: re.Match[str]) -> str:
-        indent = match["indent"]
-        head = match[0].split("\n", 2)[:2]
-        body = _generate(match, root)
-        return "\n".join([*head, "", body, "", indent + FILLED_END])
-
-    return _outside_regions(markdown, lambda text: text, fill)
-
-
-def regions(markdown: str) -> list[re.Match[str]]:
-    """The regions of `markdown` filled in the repository."""
-    return list(REGION.finditer(markdown))
-
-
-def pages(root: Path = ROOT) -> list[Path]:
-    """The documentation pages (README.md and every page under docs/)."""
-    return [root / "README.md", *sorted((root / "docs").rglob("*.md"))]
+    """Fill every region of `markdown` (see `trickrules.tools.docregions`) again from the code;
+    markers alone stay as they are."""
+    return refill(markdown, lambda match: _generate(match, root))
 
 
 def stale_pages(root: Path = ROOT) -> list[Path]:
     """The pages with a region that differs from what the code gives now."""
-    stale = []
-    for page in pages(root):
-        text = page.read_text(encoding="utf-8")
-        if regions(text) and refresh(text, root) != text:
-            stale.append(page)
-    return stale
+    return docregions.stale_pages(root, lambda text: refresh(text, root))
 
 
 # ---------------------------------------------------------------- command output
@@ -555,21 +502,11 @@ GENERATORS: dict[str, Callable[[list[str], Path], str]] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print each named page with its markers expanded; with ``--write``, fill the regions of
-    the named pages (every page by default) again; with ``--check``, list the stale ones."""
+    """Print each named page with its markers expanded; ``--write`` and ``--check`` fill the
+    regions again or list the stale pages (`trickrules.tools.docregions.command`)."""
     args = list(argv if argv is not None else sys.argv[1:])
-    if args[:1] == ["--write"]:
-        for page in [Path(name) for name in args[1:]] or pages():
-            text = page.read_text(encoding="utf-8")
-            if regions(text) and (new := refresh(text)) != text:
-                page.write_text(new, encoding="utf-8")
-                print(f"wrote {page}")
-        return 0
-    if args[:1] == ["--check"]:
-        stale = stale_pages()
-        for page in stale:
-            print(f"{page.relative_to(ROOT)}: generated text is stale; run: python -m trickrules.tools.docgen --write")
-        return 1 if stale else 0
+    if args[:1] in (["--write"], ["--check"]):
+        return docregions.command(args, ROOT, refresh)
     for name in args:
         print(expand(Path(name).read_text(encoding="utf-8")))
     return 0
