@@ -112,3 +112,14 @@ def test_declarer_alone_pools_the_defenders_points() -> None:
                 assert [result["points"][p] for p in defenders] == [-12, -12], result
                 seen += 1
     assert seen
+
+
+def test_the_rulebook_states_both_rules() -> None:
+    from trickrules.tools.rulebook import rulebook_markdown
+
+    book = rulebook_markdown(_game(TEAM_SPEC).ruleset)
+    assert "each team scores `10 * hearts_played`, with its members' measures, bids and **hearts_played** added up." in book
+    assert "each team scores `100 * tricks`, with its members' measures and bids added up." in book
+    skat = rulebook_markdown(_skat_with([{"name": "declarer", "add": "0"}, {"name": "side", "per": "team", "add": "0"}]).ruleset)
+    assert "who play as one side for the round (whatever the partnerships): the defenders' points of the round are added up" in skat
+    assert "A rule scored for each team is scored once for the declarer and once for the defenders" in skat
