@@ -7,6 +7,7 @@ meets, the counting faces and the follow, ranking and reward functions compiled 
 
 from __future__ import annotations
 
+import bisect
 import operator
 import os
 import secrets
@@ -19,12 +20,13 @@ from trickrules.rules.faces import Faces, counting_faces
 from trickrules.rules.follow import LegalCards, compile_follow
 from trickrules.rules.ranking import TrickWinner, compile_ranking
 from trickrules.rules.rewards import TrickRewards, compile_rewards
+from trickrules.engine.actions import action_ranges
 from trickrules.engine.deals import given_deals
 from trickrules.engine.state import State
 from trickrules.engine.tensors import ObservationLayout
 from trickrules.rules.cards import card_names
 from trickrules.rules.conditions import card_holds, is_static, static_table
-from trickrules.rules.ruleset import CardCondition, Deck, Ruleset, TrumpChoice, default_round
+from trickrules.rules.ruleset import BidPhase, CardCondition, Deck, Ruleset, TrumpChoice, default_round
 from trickrules.rules.scoring import describe_rule
 
 
@@ -71,20 +73,18 @@ def _matching(condition: CardCondition | None, deck: Deck, faces: Faces) -> Matc
 class Game:
     """A ruleset ready to play: action numbering, game info and per-trumps tables.
 
-    Actions are integers: ``card`` plays a card, ``N + card`` places a won card on the
+    Actions are integers in blocks, one per kind of decision (`action_ranges`, laid out by
+    `trickrules.engine.actions`): ``card`` plays a card, ``N + card`` places a won card on the
     tableau, ``2N + section`` places a token on a section, ``2N + S + suit`` chooses a trump
-    suit, ``2N + S + U + card`` passes a card (N cards, S sections, U suits).
+    suit, then passes, bids, a passed turn, discards, going alone and contracts, for the games
+    that ask them (N cards, S sections, U suits).
     """
 
     def __init__(self, ruleset: Ruleset) -> None:
-        self.ruleset = ruleset
+        self.ruleset: Ruleset = ruleset
         self.num_players = ruleset.players
-        self.num_cards = len(ruleset.deck.cards)
-        self.num_sections = len(ruleset.tableau.sections) if ruleset.tableau else 0
-        self.place_offset = self.num_cards
-        self.token_offset = 2 * self.num_cards
-        self.trump_offset = self.token_offset + self.num_sections
-        self.pass_offset = self.trump_offset + len(ruleset.deck.suits)
+        self.num_cards: int = len(ruleset.deck.cards)
+        self.num_sections: int = len(ruleset.tableau.sections) if ruleset.tableau else 0
         self.steps = ruleset.round or default_round(ruleset.trumps)
         self.constants = dict(ruleset.constants)
         self.scores_expressions = any(r.kind == "expression" for r in ruleset.scoring.round_rules)
@@ -101,10 +101,9 @@ class Game:
         self.scoring_reads = tuple(sorted(frozenset().union(*(e.names for e in read if e is not None))))
         """Every name the round's scoring expressions and round-end counters read."""
         self.team_of = tuple(next(i for i, team in enumerate(ruleset.teams) if p in team) for p in range(ruleset.players)) if ruleset.teams else ()
-        self.passes = any(step.kind == "pass" for step in self.steps)
-        self.bidding = next((step.bidding for step in self.steps if step.bidding is not None), None)
-        self.bid_offset = self.pass_offset + (self.num_cards if self.passes else 0)
-        self.num_bids = self._most_bid() + 1 if self.bidding is not None else 0
+        self.passes: bool = any(step.kind == "pass" for step in self.steps)
+        self.bidding: BidPhase | None = next((step.bidding for step in self.steps if step.bidding is not None), None)
+        self.num_bids: int = self._most_bid() + 1 if self.bidding is not None else 0
         allow = self.bidding.allow if self.bidding is not None else None
         self.bid_reads = tuple(sorted(allow.names - {"bid"})) if allow is not None else ()
         """The names the bid phase's `allow` reads besides the bid itself."""
@@ -115,16 +114,11 @@ class Game:
         """How trumps are chosen, when they are (read per action while choosing)."""
         self.num_suits = len(ruleset.deck.suits)
         self.chooses_in_rounds = isinstance(trumps, TrumpChoice) and bool(trumps.rounds)
-        self.discards = self.chooses_in_rounds and any(r.dealer_takes_turned_up for r in trumps.rounds)  # type: ignore[union-attr]
-        self.goes_alone = any(step.kind == "go_alone" for step in self.steps)
-        self.declares = any(step.kind == "declare" for step in self.steps)
-        self.turn_passes = self.chooses_in_rounds or self.declares
-        self.choose_pass_action = self.bid_offset + self.num_bids  # 'pass' while choosing trumps or declaring
-        self.discard_offset = self.choose_pass_action + (1 if self.turn_passes else 0)
-        self.alone_offset = self.discard_offset + (self.num_cards if self.discards else 0)
-        self.contract_offset = self.alone_offset + (2 if self.goes_alone else 0)
-        self.contract_names = tuple(c.name for c in ruleset.contracts)
-        self.end_offset = self.contract_offset + (len(self.contract_names) if self.declares else 0)
+        self.discards: bool = self.chooses_in_rounds and any(r.dealer_takes_turned_up for r in trumps.rounds)  # type: ignore[union-attr]
+        self.goes_alone: bool = any(step.kind == "go_alone" for step in self.steps)
+        self.declares: bool = any(step.kind == "declare" for step in self.steps)
+        self.turn_passes: bool = self.chooses_in_rounds or self.declares
+        self.contract_names: tuple[str, ...] = tuple(c.name for c in ruleset.contracts)
         self.contract_games = tuple(Game(c.ruleset) for c in ruleset.contracts)
         self.next_seats = tuple((p + 1) % self.num_players for p in range(self.num_players))
         sections = ruleset.tableau.sections if ruleset.tableau else ()
@@ -133,8 +127,18 @@ class Game:
         self.measure_names = tuple(m.name for m in scoring.measures)
         self.rule_labels = tuple(describe_rule(r, scoring.measures) for r in scoring.round_rules)
         self.won_to_pile = ruleset.won_cards == "pile"
-        self.card_ids = tuple(card.id for card in ruleset.deck.cards)
+        self.card_ids: tuple[str, ...] = tuple(card.id for card in ruleset.deck.cards)
         self._card_index = card_names(ruleset.deck)  # ids, and ids with rank numbers
+        self.action_ranges = action_ranges(self)
+        """Each kind of decision's block of action integers, in numbering order (`engine.actions`)."""
+        start = {r.kind: r.start for r in self.action_ranges}
+        self.place_offset, self.token_offset, self.trump_offset = start["place"], start["token"], start["trumps"]
+        self.pass_offset, self.bid_offset, self.discard_offset = start["pass"], start["bid"], start["discard"]
+        self.choose_pass_action = start["pass a turn"]  # 'pass' while choosing trumps or declaring
+        self.alone_offset, self.contract_offset = start["alone"], start["contract"]
+        self.end_offset = self.action_ranges[-1].start + self.action_ranges[-1].size
+        self._used_ranges = tuple(r for r in self.action_ranges if r.size)
+        self._range_starts = [r.start for r in self._used_ranges]
         self._tables: dict[frozenset[int], TrickTables] = {}
         self._layout: ObservationLayout | None = None
 
@@ -258,63 +262,22 @@ class Game:
 
     def action_to_string(self, action: int) -> str:
         """The one text form of an action, e.g. ``play red-5``, ``token C``, ``trumps blue``."""
-        if action < 0:
+        if not 0 <= action < self.end_offset:
             raise OutOfRangeError(f"no action {action!r} in this game (actions are 0 to {self.num_distinct_actions() - 1})")
-        if action < self.place_offset:
-            return f"play {self.card_ids[action]}"
-        if action < self.token_offset:
-            return f"place {self.card_ids[action - self.place_offset]}"
-        if action < self.trump_offset:
-            assert self.ruleset.tableau is not None
-            return f"token {self.ruleset.tableau.sections[action - self.token_offset].name}"
-        suits = self.ruleset.deck.suits
-        if action < self.pass_offset:
-            return f"trumps {suits[action - self.trump_offset]}"
-        if self.passes and action < self.pass_offset + self.num_cards:
-            return f"pass {self.card_ids[action - self.pass_offset]}"
-        if self.bidding is not None and self.bid_offset <= action < self.bid_offset + self.num_bids:
-            return f"bid {self.bidding.name(action - self.bid_offset)}"
-        if self.turn_passes and action == self.choose_pass_action:
-            return "pass"
-        if self.declares and self.contract_offset <= action < self.end_offset:
-            return f"contract {self.contract_names[action - self.contract_offset]}"
-        if self.discards and self.discard_offset <= action < self.discard_offset + self.num_cards:
-            return f"discard {self.card_ids[action - self.discard_offset]}"
-        if self.goes_alone and self.alone_offset <= action < self.alone_offset + 2:
-            return "alone" if action == self.alone_offset else "partner"
-        raise OutOfRangeError(f"no action {action!r} in this game (actions are 0 to {self.num_distinct_actions() - 1})")
+        block = self._used_ranges[bisect.bisect_right(self._range_starts, action) - 1]
+        return block.text(action - block.start)
 
     def string_to_action(self, text: str) -> int:
         """Parse the text form of an action back to its integer (ValueError if unknown)."""
-        verb, _, name = text.strip().partition(" ")
-        name = name.strip()
-        try:
-            if verb == "pass" and not name and self.turn_passes:
-                return self.choose_pass_action
-            if verb == "contract" and self.declares:
-                return self.contract_offset + self.contract_names.index(name)
-            if verb == "play":
-                return self.card_index(name)
-            if verb == "place":
-                return self.place_offset + self.card_index(name)
-            if verb == "token" and self.ruleset.tableau is not None:
-                names = [s.name for s in self.ruleset.tableau.sections]
-                return self.token_offset + names.index(name)
-            if verb == "trumps":
-                return self.trump_offset + self.ruleset.deck.suits.index(name)
-            if verb == "pass" and self.passes:
-                return self.pass_offset + self.card_index(name)
-            if verb == "discard" and self.discards:
-                return self.discard_offset + self.card_index(name)
-            if verb in ("alone", "partner") and not name and self.goes_alone:
-                return self.alone_offset + (verb == "partner")
-            if verb == "bid" and self.bidding is not None:
-                words = {word: value for value, word in self.bidding.names}
-                value = words[name] if name in words else int(name)
-                if self.bidding.lowest <= value < self.num_bids and self.bidding.name(value) == name:
-                    return self.bid_offset + value
-        except (KeyError, ValueError):
-            pass
+        verb, _, rest = text.strip().partition(" ")
+        rest = rest.strip()
+        for block in self._used_ranges:
+            try:
+                index = block.parse(verb, rest)
+            except (KeyError, ValueError):
+                continue
+            if 0 <= index < block.size:
+                return block.start + index
         raise ValueError(f"not an action of this game: {text!r}")
 
 

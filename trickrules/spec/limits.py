@@ -17,7 +17,7 @@ from trickrules.rules.scoring import MAX_POINTS
 from trickrules.spec.source import SpecSource, json_path
 
 __all__ = [
-    "LIMITS", "MAX_BIDS", "MAX_CARDS", "MAX_HAND_SIZE", "MAX_POINTS", "MAX_ROUNDS", "MAX_TOKENS", "check_ruleset_limits",
+    "LIMITS", "MAX_BIDS", "MAX_CARDS", "MAX_HAND_SIZE", "MAX_POINTS", "MAX_RANKS", "MAX_ROUNDS", "MAX_TOKENS", "check_ruleset_limits",
     "limit_problems", "limits_table",
 ]  # fmt: skip
 
@@ -26,6 +26,8 @@ MAX_CARDS = 1000
 MAX_HAND_SIZE = 200
 MAX_TOKENS = 10_000
 MAX_BIDS = 1000
+MAX_RANKS = 1000
+"""The most ranks one generator of the deck may make (TR204)."""
 
 LIMITS: dict[str, tuple[int, str]] = {
     "rounds": (MAX_ROUNDS, "rounds in a game: `rounds`, an option for it, or `at_most` with `until`"),
@@ -44,7 +46,7 @@ def limits_table() -> str:
     """Every limit a spec meets, as a Markdown table (generated into the docs): what a spec may
     ask for (TR332), and the reader's and the expressions' limits (TR103, TR107, TR143)."""
     from trickrules.rules import expressions
-    from trickrules.spec import meaning, source
+    from trickrules.spec import source
 
     rows = [(f"{limit:,}", what, "[TR332](errors.md#tr332)") for limit, what in LIMITS.values()]
     rows += [
@@ -52,7 +54,7 @@ def limits_table() -> str:
         (f"{source.MAX_FILE_BYTES:,} bytes", "the size of a spec or examples file", "[TR103](errors.md#tr103)"),
         (f"{source.MAX_NODES:,}", "values in a file, counting what aliases repeat", "[TR107](errors.md#tr107)"),
         (f"{source.MAX_DEPTH}", "levels of nesting in a file", "[TR107](errors.md#tr107)"),
-        (f"{meaning.MAX_RANKS:,}", "ranks one generator makes", "[TR204](errors.md#tr204)"),
+        (f"{MAX_RANKS:,}", "ranks one generator makes", "[TR204](errors.md#tr204)"),
         (f"{expressions.MAX_LENGTH:,}", "characters in an expression", "[TR143](errors.md#tr143)"),
         (f"{expressions.MAX_DEPTH}", "levels of nesting in an expression", "[TR143](errors.md#tr143)"),
     ]

@@ -14,13 +14,12 @@ from trickrules.errors import Problem
 from trickrules.rules import contexts
 from trickrules.rules.cards import copy_id
 from trickrules.rules.ruleset import face_id
-from trickrules.spec.limits import MAX_CARDS
+from trickrules.spec.limits import MAX_CARDS, MAX_RANKS
 from trickrules.spec.names import did_you_mean
 from trickrules.spec.source import SpecSource, json_path
 
 NodePath = tuple[str | int, ...]
 BUILTIN_MEASURES = {"tricks": {"count": "tricks"}, "cards": {"count": "cards"}}
-MAX_RANKS = 1000
 
 
 def is_integer(checker: object, instance: object) -> bool:
