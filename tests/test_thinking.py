@@ -79,6 +79,7 @@ def test_the_bound_itself_is_allowed_and_python_budgets_are_bounded() -> None:
     assert make_agent(f"ismcts:{MAX_ITERATIONS}").iterations == MAX_ITERATIONS  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="at most 100,000 a decision"):
         ISMCTSAgent(iterations=MAX_ITERATIONS + 1)
+    assert ISMCTSAgent(iterations=10**9, seconds=1.0).iterations == 10**9  # the time bounds the search
     with pytest.raises(ValueError, match="at most 3,600"):
         ISMCTSAgent(seconds=MAX_SECONDS + 1)
     assert ISMCTSAgent(seconds=MAX_SECONDS).seconds == MAX_SECONDS

@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 DEFAULT_ITERATIONS = 300
 DEFAULT_EXPLORATION = 0.7
 MAX_ITERATIONS = 100_000
-"""The most iterations a decision: a decision of 100,000 already takes a minute or more."""
+"""The most iterations a decision without a time budget: 100,000 already take a minute or more.
+With `seconds`, the time bounds the search and `iterations` may be larger."""
 MAX_SECONDS = 3600.0
 """The longest time budget a decision, in seconds."""
 
@@ -76,10 +77,10 @@ class ISMCTSAgent:
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"ISMCTS iterations are a whole number, 1 or more, not {iterations!r}")
-        if iterations > MAX_ITERATIONS:
+        if iterations > MAX_ITERATIONS and seconds is None:
             raise ValueError(
                 f"ISMCTS iterations are at most {MAX_ITERATIONS:,} a decision (that many already take a minute "
-                f"or more), not {iterations:,}"
+                f"or more), not {iterations:,}; with a seconds budget, the time bounds the search instead"
             )
         if seconds is not None and not 0 < seconds <= MAX_SECONDS:
             raise ValueError(
