@@ -111,7 +111,7 @@ def hidden_from(state: Any, seat: int) -> set[str]:
             hidden.update(hand)
     passing = state.parts.get("pass")
     if passing:
-        for player, cards in enumerate(passing["passed"]):
+        for player, cards in enumerate(passing.passed):
             if player != seat:
                 hidden.update(cards)
     hidden.update(getattr(state, "set_aside", []))

@@ -111,7 +111,7 @@ def test_clone_during_passing_is_independent() -> None:
     copy = state.clone()
     pass_first(copy, game)
     assert state.phase == trickrules.Phase.PASS and len(state.hands[0]) == 12
-    assert state.parts["pass"]["turn"] == 1
+    assert state.parts["pass"].turn == 1
 
 
 def test_hearts_broken_counter_and_the_lead_restriction() -> None:

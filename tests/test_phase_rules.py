@@ -174,7 +174,7 @@ def test_a_drawn_pass_direction_is_the_documented_hash_of_seed_round_and_kind() 
 def bidding(first: str) -> trickrules.State:
     text = (Path(__file__).resolve().parent.parent / "specs" / "oh-hell.yaml").read_text()
     text = text.replace("      first: left_of_dealer\n      allow:", f"      first: {first}\n      allow:")
-    game = trickrules.load_game(load_ruleset_text(text, players=4), options={"hand_size": "schedule", "single_hand": True})
+    game = trickrules.load_game(load_ruleset_text(text, players=4, options={"hand_size": "schedule", "single_hand": True}))
     state = game.new_initial_state(4, record=True)
     while state.phase != trickrules.Phase.BID:
         state.apply_action(state.legal_actions()[0])

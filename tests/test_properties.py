@@ -282,7 +282,7 @@ def trick_gains(rules: Ruleset, cards: Sequence[int], players: Sequence[int], wi
 def check_cards(state: State) -> None:
     """Every card of the deck is in exactly one place."""
     places = [*state.hands, state.trick, *state.piles, state.place_queue, state.set_aside]
-    places += state.parts.get("pass", {}).get("passed", [])  # passed, not arrived yet
+    places += (state.parts["pass"].passed if "pass" in state.parts else [])  # passed, not arrived yet
     places.append(getattr(state, "discarded", []))  # laid away after taking a card
     places += [stack for row in state.stacks for stack in row]
     held = sorted(card for place in places for card in place)
@@ -386,7 +386,7 @@ def check_observations(state: State) -> None:
     for player in range(state.game.num_players):
         observation = state.observation(player)
         hidden = {ids[c] for other, hand in enumerate(state.hands) if other != player for c in hand}
-        passed = state.parts.get("pass", {}).get("passed", [])  # on their way: not seen yet
+        passed = (state.parts["pass"].passed if "pass" in state.parts else [])  # on their way: not seen yet
         hidden |= {ids[c] for other, cards in enumerate(passed) if other != player for c in cards}
         hidden -= {ids[c] for c in _turned_up(state)}  # everyone saw it turned up; a player may take it
         shown = set(_words(observation))
@@ -910,7 +910,7 @@ class RoundWatch:
             assert passing is not None, "passing: a pass phase the rules do not have (or skip)"
             expected = self.next_passer()
             assert state.current_player() == expected, f"pass order: seat {state.current_player()} to pass, it is seat {expected}'s turn"
-            assert state.parts["pass"]["passed"] == passing["passed"], "passing: the cards passed so far differ"
+            assert state.parts["pass"].passed == passing["passed"], "passing: the cards passed so far differ"
             for player, hand in enumerate(state.hands):
                 so_far = len(passing["passed"][player])
                 assert len(hand) + so_far == self.dealt[player], f"passing: seat {player} holds {len(hand)} and passed {so_far} of {self.dealt[player]}"
@@ -1429,7 +1429,7 @@ def test_break_passed_cards_to_the_wrong_seat(monkeypatch: pytest.MonkeyPatch) -
         passing = start(state, rules)
         if passing:
             own = state.parts["pass"]
-            own["offset"] = (own["offset"] + 1) % state.num_players
+            own.receivers = [(r + 1) % state.num_players for r in own.receivers]
         return passing
 
     monkeypatch.setattr(pass_cards, "start", one_seat_further)
@@ -1447,7 +1447,7 @@ def test_break_pass_order(monkeypatch: pytest.MonkeyPatch) -> None:
         pass_cards.apply(state, action)
         if state.phase == Phase.PASS:
             own = state.parts["pass"]
-            state.current = (own["first"] + own["turn"]) % state.num_players
+            state.current = (own.first + own.turn) % state.num_players
 
     rules = phases.PHASES[PASS]
     monkeypatch.setitem(phases.PHASES, PASS, dataclasses.replace(rules, apply=card_by_card))
@@ -1485,7 +1485,7 @@ def test_break_passed_cards_kept(monkeypatch: pytest.MonkeyPatch) -> None:
         pass_cards.apply(state, action)
         if state.phase == Phase.PASS:
             state.hands[player].append(card)
-            state.parts["pass"]["passed"][player].pop()
+            state.parts["pass"].passed[player].pop()
 
     rules = phases.PHASES[PASS]
     monkeypatch.setitem(phases.PHASES, PASS, dataclasses.replace(rules, apply=pass_a_copy))

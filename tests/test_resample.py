@@ -41,7 +41,7 @@ def _all_cards(state: trickrules.State) -> Counter[int]:
     cards = [c for hand in state.hands for c in hand] + state.stock + state.discarded + state.trick
     cards += [c for trick, _ in state.tricks for c in trick]
     if "pass" in state.parts:
-        cards += [c for passed in state.parts["pass"]["passed"] for c in passed]
+        cards += [c for passed in state.parts["pass"].passed for c in passed]
     return Counter(cards)
 
 
@@ -75,9 +75,9 @@ def assert_consistent(state: trickrules.State, sample: trickrules.State, player:
         for hand, card, led in _hands_then(sample, other):
             assert card in follow(hand, led), (other, hand, card, led)
     for own in state.passes:  # what the player passed is with the receiver, unless played
-        receiver = (player + own["offset"]) % state.num_players
+        receiver = (player + own.offset) % state.num_players
         played = {c for trick, _ in state.tricks for c in trick} | set(state.trick)
-        assert all(c in sample.hands[receiver] for c in own["passed"][player] if c not in played)
+        assert all(c in sample.hands[receiver] for c in own.passed[player] if c not in played)
     turned = getattr(state, "turned_up", -1)
     if turned >= 0 and turned in state.stock:
         assert sample.stock[0] == turned == state.stock[0]

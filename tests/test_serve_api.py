@@ -61,18 +61,14 @@ def test_bots_play_a_whole_game_of_every_shipped_spec_and_its_record_replays(spe
 
 def test_an_ismcts_seat_plays_and_the_server_answers_while_it_thinks() -> None:
     with served(SHIPPED[0].parent / "hearts.yaml", seats="ismcts:1500,random", seed=1, pace=0) as (session, client):
-        start = time.monotonic()
-        slowest = 0.0
-        seen_thinking = False
-        while time.monotonic() - start < 3:
-            asked = time.monotonic()
-            view = client.state(1)
-            slowest = max(slowest, time.monotonic() - asked)
-            seen_thinking |= view["thinking"] == 0
+        answered_while_thinking = 0
+        for _ in range(150):  # the server answers while the bot thinks (how fast: benchmarks/bench_serve.py)
+            answered_while_thinking += client.state(1)["thinking"] == 0
+            if answered_while_thinking >= 3:
+                break
             time.sleep(0.02)
-        assert seen_thinking
-        assert slowest < 1.0, f"a state request took {slowest:.2f}s while the bot thought"
-        assert client.state(0)["length"] > 0
+        assert answered_while_thinking >= 3
+        assert wait_for(client, lambda view: view["length"] > 0)["length"] > 0  # and the bot plays on
 
 
 # ---------------------------------------------------------------- refused requests

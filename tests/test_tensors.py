@@ -100,7 +100,7 @@ def test_tensor_reads_the_table() -> None:
     assert sum(layout.split(state.observation_tensor((passer + 1) % 4))["passed"]) == 0
     while state.phase == trickrules.Phase.PASS:
         state.apply_action(state.legal_actions()[0])
-    offset = state.passes[0]["offset"]
+    offset = state.passes[0].offset
     receiver = (passer + offset) % 4
     parts = layout.split(state.observation_tensor(receiver))
     assert parts["received"][first_pass] == 1 and parts["pass_to"][offset] == 1

@@ -54,8 +54,8 @@ def _fill(s: State, o: State) -> None:
     o._env = deep(s._env)
     o._round_dicts = deep(s._round_dicts)
     o.counters = deep(s.counters)
-    o.parts = deep(s.parts)
-    o.passes = deep(s.passes)
+    o.parts = {kind: part.copy() for kind, part in s.parts.items()}  # phases' own states
+    o.passes = [passing.copy() for passing in s.passes]
     o.events = deep(s.events)
 
 

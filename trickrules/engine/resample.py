@@ -95,19 +95,19 @@ def _hidden_places(state: State, player: int) -> list[tuple[tuple[str, int], lis
         places.append((("discarded", -1), state.discarded))
     passing = state.parts.get("pass")
     if passing is not None:
-        places += [(("passing", p), cards) for p, cards in enumerate(passing["passed"]) if p != player]
+        places += [(("passing", p), cards) for p, cards in enumerate(passing.passed) if p != player]
     return places
 
 
 def _fixed_cards(state: State, player: int) -> set[int]:
     """Cards in hidden places whose place `player` knows: its passed cards not played yet (in the
     receiver's hand), the turned-up card still shown, a taken card while its taker discards."""
-    fixed = {card for own in state.passes for card in own["passed"][player]}
+    fixed = {card for own in state.passes for card in own.passed[player]}
     turned = state.turned_up
     if turned >= 0 and turned in state.stock:
         fixed.add(turned)
     if state._phase == DISCARD:
-        fixed.add(state.parts["discard"]["taken"])
+        fixed.add(state.parts["discard"].taken)
     return fixed
 
 
@@ -180,7 +180,7 @@ def _cards_at(state: State, place: tuple[str, int]) -> list[int]:
     if kind == "hand":
         return state.hands[place[1]]
     if kind == "passing":
-        return state.parts["pass"]["passed"][place[1]]
+        return state.parts["pass"].passed[place[1]]
     return state.stock if kind == "stock" else state.discarded
 
 
@@ -250,13 +250,13 @@ def _rewrite_passes(state: State, player: int, rng: random.Random) -> None:
     is drawn from what the receiver holds or played this round (not what `player` passed it)."""
     n = state.num_players
     played = [[c for cards, who in [*state.tricks, (state.trick, state.trick_players)] for c, p in zip(cards, who) if p == q] for q in range(n)]
-    mine = {card for own in state.passes for card in own["passed"][player]}
+    mine = {card for own in state.passes for card in own.passed[player]}
     for own in state.passes:
-        for giver, cards in enumerate(own["passed"]):
-            receiver = own["receivers"][giver]
+        for giver, cards in enumerate(own.passed):
+            receiver = own.receivers[giver]
             if player in (giver, receiver) or not cards:
                 continue
             pool = [c for c in state.hands[receiver] + played[receiver] if c not in mine]
             if len(pool) >= len(cards):
-                own["passed"][giver] = rng.sample(pool, len(cards))
-                mine.update(own["passed"][giver])
+                own.passed[giver] = rng.sample(pool, len(cards))
+                mine.update(own.passed[giver])

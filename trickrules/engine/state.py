@@ -32,6 +32,7 @@ from trickrules.rules.scoring import PlayerRound, RoundScore, game_winners, held
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game, Matching, TrickTables
+    from trickrules.engine.phases.pass_cards import Passing
 
 __all__ = ["TERMINAL_PLAYER", "Phase", "State", "deal_order"]
 
@@ -85,7 +86,7 @@ class State:
         self._round_dicts: list[dict[str, Any]] = []
         self.deals = deals
         self.counters: dict[str, Any] = {}
-        self.parts: dict[str, Any] = {}  # a phase's own values, by phase kind, while it runs
+        self.parts: dict[str, Any] = {}  # each running phase's own state (a small dataclass with copy()), by phase kind
         self._env: dict[int, dict[str, Any]] | None = None  # by player, see `env`
         self._active: dict[int, tuple[tuple[bool, Matching], ...]] | None = None  # see play.active_restrictions
         self._reset_counters("game")
@@ -115,7 +116,7 @@ class State:
         self.trick: list[int] = []
         self.trick_players: list[int] = []
         self.tricks: list[tuple[list[int], list[int]]] = []  # the round's finished tricks: cards, players
-        self.passes: list[dict[str, Any]] = []  # the round's finished passes (see pass_cards.apply)
+        self.passes: list[Passing] = []  # the round's finished passes (see pass_cards.apply)
         self.led = 0
         self._legal: list[int] | None = None
         self._reset_counters("round")

@@ -334,7 +334,7 @@ def _turned_up(state: State, player: int, out: list[float], at: int) -> None:
 def _pass_to(state: State, player: int, out: list[float], at: int) -> None:
     passing = state.parts.get("pass") or (state.passes[-1] if state.passes else None)
     if passing is not None:
-        out[at + passing["offset"]] = 1.0
+        out[at + passing.offset] = 1.0
 
 
 def _passed(state: State, player: int, out: list[float], at: int) -> None:

@@ -120,7 +120,7 @@ def played_by_seat(state: State) -> list[list[int]]:
 def passed_cards(state: State, player: int) -> list[int]:
     """The cards `player` passed this round (its own choice: no one else sees them on the way)."""
     passing = [*state.passes, *([state.parts["pass"]] if "pass" in state.parts else [])]
-    return [card for own in passing for card in own["passed"][player]]
+    return [card for own in passing for card in own.passed[player]]
 
 
 def received_cards(state: State, player: int) -> list[int]:
@@ -128,8 +128,8 @@ def received_cards(state: State, player: int) -> list[int]:
     return [
         card
         for own in state.passes
-        for giver, cards in enumerate(own["passed"])
-        if own["receivers"][giver] == player
+        for giver, cards in enumerate(own.passed)
+        if own.receivers[giver] == player
         for card in cards
     ]
 
@@ -149,7 +149,7 @@ def information_state_text(state: State, player: int) -> str:
     lines.append("hand: " + (" ".join(view["hand"]) or "-"))
     if game.passes:
         passing = [*state.passes, *([state.parts["pass"]] if "pass" in state.parts else [])]
-        to = f" (to seat {(player + passing[-1]['offset']) % game.num_players})" if passing else ""
+        to = f" (to seat {passing[-1].receivers[player]})" if passing else ""
         lines.append(f"passed{to}: " + (" ".join(ids[c] for c in passed_cards(state, player)) or "-"))
         lines.append("received: " + (" ".join(ids[c] for c in received_cards(state, player)) or "-"))
     if game.discards:

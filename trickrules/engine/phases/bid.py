@@ -8,6 +8,7 @@ rest of the round (`State.bids`), by scoring expressions as `bid` and `bids`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.rules.ruleset import BidPhase
@@ -19,10 +20,26 @@ if TYPE_CHECKING:
     from trickrules.engine.state import State
 
 
+@dataclass
+class Bidding:
+    """The bid phase's own state while it runs: its rules, who bid first, how many have bid."""
+
+    rules: BidPhase
+    first: int
+    made: int = 0
+
+    def __reduce__(self) -> tuple[type[Bidding], tuple[Any, ...]]:
+        """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
+        return (type(self), (self.rules, self.first, self.made))
+
+    def copy(self) -> Bidding:
+        return replace(self)
+
+
 def start(state: State, rules: BidPhase) -> None:
     """Begin the bidding with the first bidder."""
     first = turns.first_to_act(state, rules.first, rules.first_seat)
-    state.parts["bid"] = {"rules": rules, "first": first, "made": 0}
+    state.parts["bid"] = Bidding(rules, first)
     state._phase = BID
     state.current = first
 
@@ -50,8 +67,8 @@ def bid_env(state: State, player: int) -> dict[str, Any]:
 
 
 def legal(state: State) -> list[int]:
-    own = state.parts["bid"]
-    rules: BidPhase = own["rules"]
+    own: Bidding = state.parts["bid"]
+    rules = own.rules
     env = bid_env(state, state.current)
     # `to` may read counters, which change: the range stays within the actions the game has
     highest = max(rules.lowest, min(int(rules.highest(env)), state.game.num_bids - 1))
@@ -91,14 +108,14 @@ _KEPT: Final = 4096
 
 
 def apply(state: State, action: int) -> None:
-    own = state.parts["bid"]
+    own: Bidding = state.parts["bid"]
     player = state.current
     value = action - state.game.bid_offset
     state.bids[player] = value  # read through bid_env and the scoring names, not State.env
     if state.events is not None:
-        state.log("bid", player=player, bid=value, name=own["rules"].name(value))
-    own["made"] += 1
-    if own["made"] < turns.speakers(state):
+        state.log("bid", player=player, bid=value, name=own.rules.name(value))
+    own.made += 1
+    if own.made < turns.speakers(state):
         state.current = turns.after(state, player)
         return
     del state.parts["bid"]

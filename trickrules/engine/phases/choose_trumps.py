@@ -10,6 +10,7 @@ pass last (stick the dealer). When all pass in every round, the round is scored 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from trickrules.rules.ruleset import ChooseRound, TrumpChoice
@@ -22,13 +23,29 @@ if TYPE_CHECKING:
     from trickrules.engine.state import State
 
 
+@dataclass
+class Choosing:
+    """Rounds of choosing trumps, while they run: who speaks first, the round, who has passed."""
+
+    first: int
+    round: int = 0
+    spoken: int = 0
+
+    def __reduce__(self) -> tuple[type[Choosing], tuple[int, int, int]]:
+        """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
+        return (type(self), (self.first, self.round, self.spoken))
+
+    def copy(self) -> Choosing:
+        return replace(self)
+
+
 def start(state: State, choice: TrumpChoice) -> None:
     """Wait for the first chooser, with no trumps set until then."""
     state.set_trumps(frozenset(), log=False)
     state._phase = CHOOSE_TRUMPS
     state.current = turns.first_to_act(state, choice.by)
     if choice.rounds:
-        state.parts["choose"] = {"round": 0, "spoken": 0, "first": state.current}
+        state.parts["choose"] = Choosing(state.current)
 
 
 def player(state: State) -> int:
@@ -63,10 +80,10 @@ def legal(state: State) -> list[int]:
     offset = state.game.trump_offset
     if not choice.rounds:
         return [offset + s for s in choice.candidates]
-    own = state.parts["choose"]
-    rules = choice.rounds[own["round"]]
+    own: Choosing = state.parts["choose"]
+    rules = choice.rounds[own.round]
     actions = [offset + s for s in round_suits(state, rules)]
-    last_word = own["spoken"] == turns.speakers(state) - 1 and state.current == state.dealer
+    last_word = own.spoken == turns.speakers(state) - 1 and state.current == state.dealer
     if not (rules.dealer_must_choose and last_word and actions):
         actions.insert(0, state.game.choose_pass_action)
     return actions
@@ -76,16 +93,16 @@ def apply(state: State, action: int) -> None:
     choice = _choice(state)
     player = state.current
     if action == state.game.choose_pass_action:
-        own = state.parts["choose"]
+        own: Choosing = state.parts["choose"]
         if state.events is not None:
             state.log("choose", player=player, suit=None)
-        own["spoken"] += 1
+        own.spoken += 1
         state.current = turns.after(state, player)
-        if own["spoken"] == turns.speakers(state):
-            own["round"] += 1
-            own["spoken"] = 0
-            state.current = own["first"]
-            if own["round"] == len(choice.rounds):
+        if own.spoken == turns.speakers(state):
+            own.round += 1
+            own.spoken = 0
+            state.current = own.first
+            if own.round == len(choice.rounds):
                 del state.parts["choose"]
                 state.end_round()  # everyone passed: nothing is played
         return
@@ -94,7 +111,7 @@ def apply(state: State, action: int) -> None:
         if state.events is not None:
             state.log("choose", player=player, suit=suit)
         state.declarer = player
-        rules = choice.rounds[state.parts.pop("choose")["round"]]
+        rules = choice.rounds[state.parts.pop("choose").round]
         state.set_trumps(frozenset([suit]))
         if rules.dealer_takes_turned_up and state.turned_up >= 0:
             discard.start(state, state.dealer, state.turned_up, rules.may_discard_turned_up)

@@ -9,7 +9,8 @@ scored unplayed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from trickrules.rules.ruleset import DeclarePhase
 
@@ -20,10 +21,26 @@ if TYPE_CHECKING:
     from trickrules.engine.state import State
 
 
+@dataclass
+class Declaring:
+    """The declare phase's own state while it runs: its rules, who spoke first, how many passed."""
+
+    rules: DeclarePhase
+    first: int
+    spoken: int = 0
+
+    def __reduce__(self) -> tuple[type[Declaring], tuple[Any, ...]]:
+        """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
+        return (type(self), (self.rules, self.first, self.spoken))
+
+    def copy(self) -> Declaring:
+        return replace(self)
+
+
 def start(state: State, rules: DeclarePhase) -> None:
     """Ask the first player."""
     first = turns.first_to_act(state, rules.first, rules.first_seat)
-    state.parts["declare"] = {"rules": rules, "first": first, "spoken": 0}
+    state.parts["declare"] = Declaring(rules, first)
     state._phase = DECLARE
     state.current = first
 
@@ -33,23 +50,23 @@ def player(state: State) -> int:
 
 
 def legal(state: State) -> list[int]:
-    rules: DeclarePhase = state.parts["declare"]["rules"]
+    rules = state.parts["declare"].rules
     offset = state.game.contract_offset
     return [state.game.choose_pass_action] + [offset + c for c in rules.contracts]
 
 
 def apply(state: State, action: int) -> None:
-    own = state.parts["declare"]
+    own: Declaring = state.parts["declare"]
     player = state.current
     if action == state.game.choose_pass_action:
         if state.events is not None:
             state.log("declare", player=player, contract=None)
-        own["spoken"] += 1
+        own.spoken += 1
         state.current = turns.after(state, player)
-        if own["spoken"] < turns.speakers(state):
+        if own.spoken < turns.speakers(state):
             return
         del state.parts["declare"]
-        rules: DeclarePhase = own["rules"]
+        rules = own.rules
         if rules.otherwise < 0:
             state.end_round()  # everyone passed: nothing is played
             return

@@ -6,12 +6,28 @@ card away face down (it takes no part in the play; no other player sees it).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .kinds import DISCARD
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
+
+
+@dataclass
+class Discarding:
+    """The discard's own state: the card taken, and whether it may be the one laid away."""
+
+    taken: int
+    may_discard_it: bool
+
+    def __reduce__(self) -> tuple[type[Discarding], tuple[int, bool]]:
+        """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
+        return (type(self), (self.taken, self.may_discard_it))
+
+    def copy(self) -> Discarding:
+        return replace(self)
 
 
 def start(state: State, player: int, card: int, may_discard_it: bool) -> None:
@@ -23,7 +39,7 @@ def start(state: State, player: int, card: int, may_discard_it: bool) -> None:
         state.stock.remove(card)
     if card in state.set_aside:
         state.set_aside.remove(card)
-    state.parts["discard"] = {"taken": card, "may_discard_it": may_discard_it}
+    state.parts["discard"] = Discarding(card, may_discard_it)
     if state.events is not None:
         state.log("take", player=player, card=card)
     state._phase = DISCARD
@@ -35,9 +51,9 @@ def player(state: State) -> int:
 
 
 def legal(state: State) -> list[int]:
-    own = state.parts["discard"]
+    own: Discarding = state.parts["discard"]
     offset = state.game.discard_offset
-    return [offset + c for c in state.hands[state.current] if own["may_discard_it"] or c != own["taken"]]
+    return [offset + c for c in state.hands[state.current] if own.may_discard_it or c != own.taken]
 
 
 def apply(state: State, action: int) -> None:
