@@ -8,7 +8,7 @@ rest of the round (`State.bids`), by scoring expressions as `bid` and `bids`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.rules.ruleset import BidPhase
@@ -33,7 +33,7 @@ class Bidding:
         return (type(self), (self.rules, self.first, self.made))
 
     def copy(self) -> Bidding:
-        return replace(self)
+        return Bidding(self.rules, self.first, self.made)
 
 
 def start(state: State, rules: BidPhase) -> None:

@@ -10,7 +10,7 @@ pass last (stick the dealer). When all pass in every round, the round is scored 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trickrules.rules.ruleset import ChooseRound, TrumpChoice
@@ -36,7 +36,7 @@ class Choosing:
         return (type(self), (self.first, self.round, self.spoken))
 
     def copy(self) -> Choosing:
-        return replace(self)
+        return Choosing(self.first, self.round, self.spoken)
 
 
 def start(state: State, choice: TrumpChoice) -> None:

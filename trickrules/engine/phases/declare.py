@@ -9,7 +9,7 @@ scored unplayed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from trickrules.rules.ruleset import DeclarePhase
@@ -34,7 +34,7 @@ class Declaring:
         return (type(self), (self.rules, self.first, self.spoken))
 
     def copy(self) -> Declaring:
-        return replace(self)
+        return Declaring(self.rules, self.first, self.spoken)
 
 
 def start(state: State, rules: DeclarePhase) -> None:

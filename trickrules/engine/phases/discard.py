@@ -6,7 +6,7 @@ card away face down (it takes no part in the play; no other player sees it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .kinds import DISCARD
@@ -27,7 +27,7 @@ class Discarding:
         return (type(self), (self.taken, self.may_discard_it))
 
     def copy(self) -> Discarding:
-        return replace(self)
+        return Discarding(self.taken, self.may_discard_it)
 
 
 def start(state: State, player: int, card: int, may_discard_it: bool) -> None:
