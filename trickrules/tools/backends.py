@@ -166,7 +166,7 @@ class _Pool:
     @staticmethod
     def _broken(executor: ProcessPoolExecutor, finished: int) -> str:
         codes = [p.exitcode for p in getattr(executor, "_processes", {}).values()]
-        if _MAIN_GUARD_EXIT in codes or (finished == 0 and not codes and _main_is_a_script()):
+        if _MAIN_GUARD_EXIT in codes or (finished == 0 and not any(codes) and _main_is_a_script()):
             return MAIN_GUARD_HINT
         shown = ", ".join(str(code) for code in codes if code) or "unknown"
         return f"a worker process stopped unexpectedly (exit code {shown}: killed, or out of memory?)"
