@@ -20,6 +20,10 @@ GAMES = [
     ("specs/meadows.yaml", 4, 3, "greedy,random,greedy,random", ()),
     ("specs/meadows.yaml", 3, 5, "random", ("trumps=",)),
     ("examples/plain-whist.yaml", 4, 2, "random", ()),
+    ("specs/hearts.yaml", 4, 1, "greedy,random,random,random", ("single_hand=true",)),
+    ("specs/spades.yaml", 4, 2, "greedy,random,greedy,random", ("single_hand=true",)),
+    ("specs/oh-hell.yaml", 4, 3, "random", ("single_hand=true",)),
+    ("specs/euchre.yaml", 4, 4, "greedy,random,greedy,random", ("single_hand=true",)),
 ]
 
 
