@@ -115,16 +115,14 @@ scoring:
         ("rewards:\n  - {name: r, to: winner, when: {trick: \"sum(point) > 1\"}, give: {points: 1}}\n", "TR141", 15, 46),
         ("ranking:\n  - prefer: {trick: \"place == 2\"}\n", "TR141", 15, 22),
         ("restrictions:\n  - {forbid: {trick: \"cards > 1\"}}\n", "TR201", 15, 15),
-        ("rewards:\n  - {name: r, to: winner, when: {trick: \"points\"}, give: {points: 1}}\n", None, 0, 0),
+        # a list (each card's points) is not a condition: sum(points) > 0 or len(points) is
+        ("rewards:\n  - {name: r, to: winner, when: {trick: \"points\"}, give: {points: 1}}\n", "TR144", 15, 42),
     ],
 )
 def test_trick_conditions_are_checked_where_they_are_written(extra, code, line, column):
     text = TINY.replace("ranking:\n  - prefer: led\n  - highest: rank\n", "") + extra
     if "ranking" not in extra:
         text += "ranking:\n  - prefer: led\n  - highest: rank\n"
-    if code is None:
-        load_ruleset_text(text)  # a list name is a value too (true when not empty)
-        return
     with pytest.raises(SpecError) as raised:
         load_ruleset_text(text, "tiny.yaml")
     problem = raised.value.problems[0]
