@@ -13,7 +13,7 @@ import os
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, SupportsIndex, Union
 
 from trickrules.errors import OutOfRangeError
 from trickrules.rules.faces import Faces, counting_faces
@@ -194,7 +194,7 @@ class Game:
 
     # ------------------------------------------------------------ the state API
 
-    def new_initial_state(self, seed: int | None = 0, record: bool = False, deal: Any = None) -> State:
+    def new_initial_state(self, seed: SupportsIndex | None = 0, record: bool = False, deal: Any = None) -> State:
         """A new game, shuffled and dealt from `seed`; `record` keeps an event log.
 
         `seed` is an integer (numpy integers too); None draws a fresh random seed, which the
@@ -206,6 +206,8 @@ class Game:
         mappings, one per round from the first; rounds past the list are dealt from `seed`.
         A bad deal raises `trickrules.errors.DealError`.
         """
+        # SupportsIndex, not int: the compiled engine checks declared types on entry, and the
+        # checks below give the error that names the argument (numpy integers pass)
         return State(self, as_seed(seed), record, deals=given_deals(self, deal) if deal is not None else ())
 
     def info(self) -> GameInfo:
@@ -297,7 +299,7 @@ def as_seed(seed: Any, name: str = "seed") -> int:
 
 def load_game(
     spec: str | os.PathLike[str] | Ruleset,
-    players: int | None = None,
+    players: SupportsIndex | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> Game:
     """Load a spec file (or take a compiled ruleset) and return a playable `Game`.
