@@ -47,42 +47,42 @@ def _no(verb: str, rest: str) -> int:
     raise KeyError(verb)
 
 
-def _cards(verb: str) -> Callable[[Game], tuple[Callable[[int], str], Callable[[str, str], int]]]:
-    """A block of one action per card, written ``<verb> <card id>``."""
-
-    def make(game: Game) -> tuple[Callable[[int], str], Callable[[str, str], int]]:
-        ids = game.card_ids
-
-        def parse(said: str, rest: str) -> int:
-            if said != verb:
-                raise KeyError(said)
-            return game.card_index(rest)
-
-        return (lambda index: f"{verb} {ids[index]}"), parse
-
-    return make
+Texts = tuple[Callable[[int], str], Callable[[str, str], int]]
+"""A block's text of each index, and its parse of verb and rest back to an index."""
 
 
-def _named(verb: str, names: Callable[[Game], tuple[str, ...]]) -> Callable[[Game], tuple[Callable[[int], str], Callable[[str, str], int]]]:
-    """A block of one action per name (a section, a suit, a contract), ``<verb> <name>``."""
+def _listed(verb: str, names: Callable[[Game], tuple[str, ...]],
+            find: Callable[[Game, tuple[str, ...]], Callable[[str], int]]) -> Callable[[Game], Texts]:
+    """A block of one action per name, written ``<verb> <name>``; `find` reads a name back."""
 
-    def make(game: Game) -> tuple[Callable[[int], str], Callable[[str, str], int]]:
+    def make(game: Game) -> Texts:
         listed = names(game)
+        index_of = find(game, listed)
 
         def parse(said: str, rest: str) -> int:
             if said != verb:
                 raise KeyError(said)
-            return listed.index(rest)
+            return index_of(rest)
 
         return (lambda index: f"{verb} {listed[index]}"), parse
 
     return make
 
 
-def _words(*words: str) -> Callable[[Game], tuple[Callable[[int], str], Callable[[str, str], int]]]:
+def _cards(verb: str) -> Callable[[Game], Texts]:
+    """One action per card (a card read back by its id, with rank names or numbers)."""
+    return _listed(verb, lambda game: game.card_ids, lambda game, _: game.card_index)
+
+
+def _named(verb: str, names: Callable[[Game], tuple[str, ...]]) -> Callable[[Game], Texts]:
+    """One action per name: a section, a suit, a contract."""
+    return _listed(verb, names, lambda _, listed: listed.index)
+
+
+def _words(*words: str) -> Callable[[Game], Texts]:
     """A block of one-word actions (``pass``; ``alone``, ``partner``)."""
 
-    def make(game: Game) -> tuple[Callable[[int], str], Callable[[str, str], int]]:
+    def make(game: Game) -> Texts:
         def parse(said: str, rest: str) -> int:
             if rest:
                 raise ValueError(rest)
@@ -93,7 +93,7 @@ def _words(*words: str) -> Callable[[Game], tuple[Callable[[int], str], Callable
     return make
 
 
-def _bids(game: Game) -> tuple[Callable[[int], str], Callable[[str, str], int]]:
+def _bids(game: Game) -> Texts:
     bidding = game.bidding
     if bidding is None:
         return str, _no
@@ -116,7 +116,7 @@ def _sections(game: Game) -> tuple[str, ...]:
 
 
 Sizer = Callable[["Game"], int]
-Maker = Callable[["Game"], tuple[Callable[[int], str], Callable[[str, str], int]]]
+Maker = Callable[["Game"], Texts]
 
 RANGES: tuple[tuple[str, Sizer, Maker], ...] = (
     ("play", lambda g: g.num_cards, _cards("play")),
