@@ -16,6 +16,7 @@ from helpers import TINY
 import trickrules
 from trickrules.rules.ruleset import Ruleset
 from trickrules.spec.loader import load_ruleset_text
+from trickrules.engine import phases
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "trickrules" / "schema" / "spec.schema.json"
@@ -170,5 +171,5 @@ def test_a_choosing_round_without_from_allows_the_turned_up_suit() -> None:
     while state.phase != trickrules.Phase.CHOOSE_TRUMPS:
         state.apply_action(state.legal_actions()[0])
     names = [game.action_to_string(a) for a in state.legal_actions()]
-    turned = game.card_ids[state.turned_up].split("-")[0]
+    turned = game.card_ids[phases.turn_up.card(state)].split("-")[0]
     assert len(names) == 2 and any(turned in n for n in names), names

@@ -14,6 +14,7 @@ from helpers import RED, TINY
 
 from trickrules.engine.phases.bid import bid_env
 from trickrules.engine.state import Phase
+from trickrules.engine import phases
 
 
 # ---------------------------------------------------------------- turning up a card
@@ -26,7 +27,7 @@ def test_the_first_undealt_card_is_turned_up_even_the_decks_first_card() -> None
     game = spec_game(TURN_UP)
     state = game.new_initial_state(0, record=True, deal=GIVEN)
     assert state.stock == [0, 7, 11]  # red-1, blue-4, green-4: the cards not dealt, in deck order
-    assert state.turned_up == 0 and state.trumps == frozenset([0])
+    assert phases.turn_up.card(state) == 0 and state.trumps == frozenset([0])
     assert events(state, "turn_up") == [{"type": "turn_up", "card": 0}]
     assert events(state, "trumps") == [{"type": "trumps", "trumps": [0]}]
 
@@ -36,15 +37,15 @@ def test_a_shuffled_deal_turns_up_the_next_card_of_the_stock() -> None:
     game = spec_game(TURN_UP)
     for seed in range(4):
         state = game.new_initial_state(seed)
-        assert len(state.stock) == 3 and state.turned_up == state.stock[0]
-        assert state.trumps == frozenset([state.turned_up // 4])  # four ranks a suit, suits in order
+        assert len(state.stock) == 3 and phases.turn_up.card(state) == state.stock[0]
+        assert state.trumps == frozenset([phases.turn_up.card(state) // 4])  # four ranks a suit, suits in order
 
 
 def test_with_every_card_dealt_nothing_is_turned_up_and_nothing_is_trumps() -> None:
     """No stock: the turned-up card is -1 and the trumps are empty."""
     game = spec_game(TINY + "round: [deal, turn_up, play, score]\ntrumps: turned_up\n")
     state = game.new_initial_state(0, record=True)
-    assert state.stock == [] and state.turned_up == -1 and state.trumps == frozenset()
+    assert state.stock == [] and phases.turn_up.card(state) == -1 and state.trumps == frozenset()
     assert events(state, "turn_up") == [{"type": "turn_up", "card": -1}]
     state.apply_action(state.legal_actions()[0])
     assert state.trumps == frozenset()
@@ -58,7 +59,7 @@ def test_ordering_up_the_first_card_of_the_deck_gives_it_to_the_dealer() -> None
     """The turned-up card 0 is taken by the dealer, who may discard it (the default)."""
     game = spec_game(CHOOSING)
     state = game.new_initial_state(0, record=True, deal=GIVEN)
-    assert state.turned_up == 0 and state.current_player() == 1
+    assert phases.turn_up.card(state) == 0 and state.current_player() == 1
     state.apply_action(game.choose_pass_action)
     assert state.legal_actions() == [game.choose_pass_action, game.trump_offset]  # red, the turned-up suit
     state.apply_action(game.trump_offset)
@@ -167,7 +168,7 @@ def test_bids_run_from_the_lowest_value_from_the_first_seat_and_end_after_each_b
         lasts.append(bid_env(state, player)["last"])
         state.apply_action(offset + value)
     assert lasts == [False, False, True]
-    assert state.phase == Phase.PLAY and state.bids == [3, 4, 1]
+    assert state.phase == Phase.PLAY and phases.bid.bids(state) == [3, 4, 1]
     assert events(state, "bid") == [
         {"type": "bid", "player": 2, "bid": 1, "name": "one"},
         {"type": "bid", "player": 0, "bid": 3, "name": "3"},
@@ -182,7 +183,7 @@ def test_an_allow_expression_leaving_no_bid_opens_the_whole_range() -> None:
     for _ in range(2):
         assert [game.action_to_string(a) for a in state.legal_actions()] == ["bid one", "bid 2", "bid 3", "bid 4"]
     state.apply_action(state.legal_actions()[-1])
-    assert state.bids[2] == 4
+    assert phases.bid.bids(state)[2] == 4
 
 
 def test_legal_bids_are_kept_per_game_by_the_values_the_expression_reads() -> None:
@@ -232,7 +233,7 @@ def test_rewards_give_points_tokens_while_the_supply_lasts_and_lose_tokens_witho
     # space and the second pawn lost (the first one, queued, takes that space)
     assert [e["winner"] for e in events(state, "trick")] == [1]
     assert state.bonus == [0, 3, 0] and state.pool == [[0, 0], [2, 0], [0, 0]]
-    assert state.supply == [3, 2] and state.lost == [0, 1] and state.section_tokens[1] == [1]
+    assert phases.place_tokens.tokens(state).supply == [3, 2] and phases.place_tokens.tokens(state).lost == [0, 1] and state.section_tokens[1] == [1]
     play_out(state)
     assert [e["winner"] for e in events(state, "trick")] == [1, 1, 0, 0]
     # trick 2 (seat 1): 2 gems, both pawns lost (its space is taken), the supply is empty;
@@ -245,7 +246,7 @@ def test_rewards_give_points_tokens_while_the_supply_lasts_and_lose_tokens_witho
         (0, 0, None, 3, 3), (0, 1, GEM, 2, 0), (0, 2, PAWN, 1, 0), (0, 3, PAWN, 1, 0),
     ]
     assert state.bonus == [6, 6, 0] and state.pool == [[1, 0], [4, 0], [0, 0]]
-    assert state.supply == [0, 0] and state.lost == [0, 3]
+    assert phases.place_tokens.tokens(state).supply == [0, 0] and phases.place_tokens.tokens(state).lost == [0, 3]
     assert state.round_results[0]["rewards"] == [6, 6, 0]
 
 

@@ -9,6 +9,7 @@ from helpers import TINY
 
 import trickrules
 from trickrules.spec.loader import load_ruleset_text
+from trickrules.engine import phases
 
 PASSING = TINY + """
 rounds: 3
@@ -88,7 +89,7 @@ def euchre_to_the_discard(seed: int = 2) -> tuple[trickrules.Game, trickrules.St
 
 def test_the_dealer_takes_the_turned_up_card_and_discards_another() -> None:
     game, state = euchre_to_the_discard()
-    turned, dealer = state.turned_up, state.dealer
+    turned, dealer = phases.turn_up.card(state), state.dealer
     assert state.phase == trickrules.Phase.DISCARD and state.current_player() == dealer
     assert turned in state.hands[dealer] and turned not in state.stock and turned not in state.set_aside
     legal = [a - game.discard_offset for a in state.legal_actions()]
@@ -99,7 +100,7 @@ def test_the_dealer_takes_the_turned_up_card_and_discards_another() -> None:
         {"type": "take", "player": dealer, "card": turned},
         {"type": "discard", "player": dealer, "card": legal[0]},
     ]
-    assert state.discarded == [legal[0]] and len(state.hands[dealer]) == 5
+    assert phases.discard.discarded(state) == [legal[0]] and len(state.hands[dealer]) == 5
 
 
 def test_going_alone_sits_the_partner_out_and_is_logged() -> None:
@@ -139,12 +140,12 @@ def all_pass(game: trickrules.Game, seed: int = 3) -> tuple[trickrules.State, li
 def test_the_first_to_declare_and_what_all_passing_plays() -> None:
     state, speakers = all_pass(skat_lite("{first: {seat: 2}, otherwise: clubs}"))
     assert speakers == [2, 0, 1]
-    assert state.contract == 0 and state.phase == trickrules.Phase.PLAY and state.declarer == -1
+    assert phases.declare.contract(state) == 0 and state.phase == trickrules.Phase.PLAY and state.declarer == -1
     state, speakers = all_pass(skat_lite("{first: dealer, otherwise: grand}"))
     assert speakers == [state.dealer, (state.dealer + 1) % 3, (state.dealer + 2) % 3]
-    assert state.contract == skat_lite("{first: dealer}").contract_names.index("grand")
+    assert phases.declare.contract(state) == skat_lite("{first: dealer}").contract_names.index("grand")
     state, _ = all_pass(skat_lite("{first: dealer}"))
-    assert state.contract == -1 and state.round == 1 and state.phase == trickrules.Phase.DECLARE  # scored unplayed
+    assert phases.declare.contract(state) == -1 and state.round == 1 and state.phase == trickrules.Phase.DECLARE  # scored unplayed
 
 
 def test_a_drawn_pass_direction_is_the_documented_hash_of_seed_round_and_kind() -> None:
@@ -290,13 +291,13 @@ def test_the_turned_up_card_is_logged_and_without_stock_there_are_no_trumps() ->
     game = trickrules.load_game("oh-hell", players=4, options={"single_hand": True})
     state = game.new_initial_state(3, record=True)
     event = [e for e in state.events if e["type"] == "turn_up"][0]
-    assert event == {"type": "turn_up", "card": state.turned_up} and state.turned_up >= 0
-    assert state.trumps == frozenset([game.tables(frozenset()).faces.suit[state.turned_up]])
+    assert event == {"type": "turn_up", "card": phases.turn_up.card(state)} and phases.turn_up.card(state) >= 0
+    assert state.trumps == frozenset([game.tables(frozenset()).faces.suit[phases.turn_up.card(state)]])
     # the whole deck dealt: nothing to turn up, no trumps
     full = TINY + "rounds: 1\nround: [deal, turn_up, play, score]\ntrumps: turned_up\n"
     game = trickrules.load_game(load_ruleset_text(full))
     state = game.new_initial_state(0, record=True)
-    assert state.turned_up == -1 and state.trumps == frozenset()
+    assert phases.turn_up.card(state) == -1 and state.trumps == frozenset()
     assert [e for e in state.events if e["type"] == "turn_up"] == [{"type": "turn_up", "card": -1}]
 
 
@@ -315,7 +316,7 @@ def test_what_a_bid_reads() -> None:
     first = state.current_player()
     assert bid_env(state, (first + 2) % 4)["partner_bid"] == -1
     state.apply_action(state.legal_actions()[3])
-    made = state.bids[first]
+    made = phases.bid.bids(state)[first]
     env = bid_env(state, (first + 2) % 4)
     assert env["partner_bid"] == made and env["bids_made"] == 1 and env["bids_total"] == made
     assert bid_env(state, (first + 1) % 4)["partner_bid"] == -1

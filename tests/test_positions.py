@@ -9,6 +9,7 @@ import pytest
 import trickrules
 from trickrules.engine import positions
 from trickrules.engine.positions import Position, PositionError, start_at
+from trickrules.engine import phases
 
 
 def test_the_module_example_runs_as_written() -> None:
@@ -31,7 +32,7 @@ def test_a_tableau_and_supply_are_set_as_given() -> None:
     game = trickrules.load_game("kingdoms", players=4)
     section = game.ruleset.tableau.sections[0].name
     state = start_at(game, Position(supply={"peasant": 3}, tableau={1: {section: {"cards": ["red-7"], "tokens": 2}}}))
-    assert state.supply == [3]
+    assert phases.place_tokens.tokens(state).supply == [3]
     assert state.stacks[1][0] == [game.card_index("red-7")] and state.section_tokens[1][0] == 2
 
 

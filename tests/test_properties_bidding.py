@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import trickrules
+from trickrules.engine import phases
 from trickrules.engine.state import Phase, State
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,7 +93,7 @@ def play_checked(game: trickrules.Game, seed: int, rng: Any) -> State:
 
 def check_cards(state: State) -> None:
     """Every card is in one place: hands, trick, won piles, the stock, discards, passing."""
-    places = [*state.hands, state.trick, *state.piles, state.set_aside, state.discarded]
+    places = [*state.hands, state.trick, *state.piles, state.set_aside, phases.discard.discarded(state)]
     held = sorted(c for place in places for c in place)
     assert held == sorted(set(held)), "a card is in two places"
     assert len(held) == state.game.num_cards, f"{len(held)} cards, the deck has {state.game.num_cards}"
@@ -105,11 +106,11 @@ def check_bids(state: State, legal: list[int]) -> None:
     rules = step.bidding
     assert rules is not None
     player = state.current_player()
-    made = [b for b in state.bids if b is not None]
+    made = [b for b in phases.bid.bids(state) if b is not None]
     partner = -1
     for team in game.ruleset.teams:
         if player in team:
-            partner = next((b for p in team if p != player and (b := state.bids[p]) is not None), -1)
+            partner = next((b for p in team if p != player and (b := phases.bid.bids(state)[p]) is not None), -1)
     n = game.num_players
     env = {**game.constants, **state.counters, "hand_size": state.hand_size, "players": n, "bids_total": sum(made),
            "bids_made": len(made), "last": len(made) == n - 1, "partner_bid": partner, "trick": 1, "round": state.round + 1,
@@ -150,12 +151,10 @@ def test_shipped_games_with_bids_choosing_and_contracts(path: Path) -> None:
 
 
 def _patch_phase(monkeypatch: Any, phase: Phase, **functions: Any) -> None:
-    """Replace functions of a phase in the table the state dispatches through."""
-    import dataclasses
-
-    from trickrules.engine import phases
-
-    monkeypatch.setitem(phases.PHASES, int(phase), dataclasses.replace(phases.PHASES[int(phase)], **functions))
+    """Replace methods of a registered kind of phase (the kind the state dispatches through)."""
+    kind = phases.KINDS[int(phase)]
+    for name, function in functions.items():
+        monkeypatch.setattr(kind, name, function)  # an instance attribute: called without the kind
 
 
 def test_break_bid_constraint_is_caught(monkeypatch: Any) -> None:
@@ -187,11 +186,11 @@ def test_break_discard_is_caught(monkeypatch: Any) -> None:
             "ranking": [{"prefer": "trump"}, {"prefer": "led"}, {"highest": "rank"}], "scoring": {"round": [{"add": "tricks"}]}}
     game = trickrules.load_game(trickrules.load_ruleset_text(yaml.safe_dump(spec)))
     play_checked(game, 1, random.Random(0))
-    apply = discard.apply
+    apply = discard.KIND.apply
 
     def lose_it(state: State, action: int) -> None:
         apply(state, action)
-        state.discarded.pop()
+        phases.discard.discarded(state).pop()
 
     _patch_phase(monkeypatch, Phase.DISCARD, apply=lose_it)
     try:

@@ -18,6 +18,7 @@ from trickrules.engine.resample import constraints
 
 from helpers import ROOT
 from strategies import scaled
+from trickrules.engine import phases
 
 SPECS = sorted(p for p in (ROOT / "specs").glob("*.yaml") if not p.name.endswith(".examples.yaml"))
 GAMES = {p.stem: trickrules.load_game(p) for p in SPECS}
@@ -38,7 +39,7 @@ def _walk(game: trickrules.Game, seed: int, steps: int) -> trickrules.State:
 
 
 def _all_cards(state: trickrules.State) -> Counter[int]:
-    cards = [c for hand in state.hands for c in hand] + state.stock + state.discarded + state.trick
+    cards = [c for hand in state.hands for c in hand] + state.stock + phases.discard.discarded(state) + state.trick
     cards += [c for trick, _ in state.tricks for c in trick]
     if "pass" in state.parts:
         cards += [c for passed in state.parts["pass"].passed for c in passed]
@@ -66,15 +67,15 @@ def assert_consistent(state: trickrules.State, sample: trickrules.State, player:
     assert sample.hands[player] == state.hands[player]
     assert _all_cards(sample) == _all_cards(state)
     assert [len(h) for h in sample.hands] == [len(h) for h in state.hands]
-    assert len(sample.stock) == len(state.stock) and len(sample.discarded) == len(state.discarded)
-    assert (sample.bids, sample.totals, sample.tricks_won) == (state.bids, state.totals, state.tricks_won)
+    assert len(sample.stock) == len(state.stock) and len(phases.discard.discarded(sample)) == len(phases.discard.discarded(state))
+    assert (phases.bid.bids(sample), sample.totals, sample.tricks_won) == (phases.bid.bids(state), state.totals, state.tricks_won)
     assert (sample.phase, sample.current_player()) == (state.phase, state.current_player())
     assert sample.legal_actions(player) == state.legal_actions(player)
     follow = state.tables.legal_follow
     for other in range(state.num_players):  # every card followed with was allowed from the sampled hand
         for hand, card, led in _hands_then(sample, other):
             assert card in follow(hand, led), (other, hand, card, led)
-    for own in state.passes:  # what the player passed is with the receiver, unless played
+    for own in phases.pass_cards.finished(state):  # what the player passed is with the receiver, unless played
         receiver = (player + own.offset) % state.num_players
         played = {c for trick, _ in state.tricks for c in trick} | set(state.trick)
         assert all(c in sample.hands[receiver] for c in own.passed[player] if c not in played)
@@ -131,11 +132,11 @@ def test_the_dealers_pickup_stays_in_the_dealers_hand() -> None:
             state.apply_action(state.legal_actions()[-1])  # order up the turned-up card's suit
         if state.phase != Phase.DISCARD:
             continue
-        taken, dealer = state.turned_up, state.dealer
+        taken, dealer = phases.turn_up.card(state), state.dealer
         for moment in range(2):  # while the dealer discards, then after the discard
             for player in range(4):
                 sample = state.resample_from_infostate(player, seed)
-                assert taken in sample.hands[dealer] or (moment and taken in sample.discarded)
+                assert taken in sample.hands[dealer] or (moment and taken in phases.discard.discarded(sample))
                 assert_consistent(state, sample, player)
             if moment == 0:
                 state.apply_action(state.legal_actions()[0])

@@ -17,6 +17,7 @@ import trickrules
 from trickrules.engine.state import State
 from trickrules.errors import OutOfRangeError
 from trickrules.spec.loader import load_ruleset_text
+from trickrules.engine import phases
 
 Phase = trickrules.Phase
 
@@ -52,7 +53,7 @@ def declared(contract: int | None, deal: dict[str, Any] = GIVEN) -> State:
 def test_a_declarer_in_seat_zero_playing_alone_is_a_team_of_one_against_the_rest() -> None:
     """Seat 0 declaring a contract played alone: teams (0,) and (1, 2), the contract's trumps."""
     state = declared(SOLO)
-    assert state.declarer == 0 and state.contract == SOLO
+    assert state.declarer == 0 and phases.declare.contract(state) == SOLO
     assert state.round_teams == ((0,), (1, 2))
     assert state.trumps == frozenset([2])
 
@@ -66,8 +67,8 @@ def test_a_contract_not_played_alone_keeps_the_spec_teams() -> None:
 def test_all_passing_plays_the_otherwise_contract_without_a_declarer() -> None:
     """No declarer: the spec's teams, and a contract with the spec's turned-up trumps keeps them."""
     state = declared(None)
-    assert state.declarer == -1 and state.contract == PLAIN and state.round_teams == ()
-    assert state.turned_up == 0 and state.trumps == frozenset([0])  # red-1 turned up: red
+    assert state.declarer == -1 and phases.declare.contract(state) == PLAIN and state.round_teams == ()
+    assert phases.turn_up.card(state) == 0 and state.trumps == frozenset([0])  # red-1 turned up: red
 
 
 def test_the_contract_event_records_contract_and_declarer_then_the_trumps() -> None:
@@ -87,7 +88,7 @@ def test_an_unrecorded_contract_game_logs_nothing() -> None:
     game = spec_game(CONTRACTS)
     state = game.new_initial_state(0, deal=GIVEN)
     state.apply_action(game.contract_offset + TEAM)
-    assert state.events is None and state.contract == TEAM
+    assert state.events is None and phases.declare.contract(state) == TEAM
 
 
 # ---------------------------------------------------------------- what expressions read

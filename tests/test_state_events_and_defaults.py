@@ -14,6 +14,7 @@ from helpers import TINY
 
 from trickrules.engine.state import Phase, State
 from trickrules.errors import GameNotOverError, OutOfRangeError
+from trickrules.engine import phases
 
 # GIVEN: seat 0 holds red-2, blue-1, green-1 (cards 1, 4, 8), seat 1 red-3, blue-2, green-2
 # (2, 5, 9), seat 2 red-4, blue-3, green-3 (3, 6, 10); red-1, blue-4, green-4 stay undealt.
@@ -67,7 +68,7 @@ trumps:
       - {from: others}
 """)
     state = game.new_initial_state(0)
-    assert state.turned_up == -1
+    assert phases.turn_up.card(state) == -1
     assert state.legal_actions() == [game.choose_pass_action]
 
 

@@ -14,6 +14,7 @@ from trickrules.engine.phases.place_tokens import auto_place, gain
 from trickrules.rules.placement import NO_SECTION, NO_SUIT, forced_cards, free_token_sections, free_token_spaces, section_for
 from trickrules.rules.ruleset import UNLIMITED
 from trickrules.spec.loader import load_ruleset_text
+from trickrules.engine import phases
 
 
 @lru_cache(maxsize=None)
@@ -30,24 +31,24 @@ def fresh(game: trickrules.Game) -> trickrules.State:
 
 def test_the_supply_is_filled_for_the_player_count() -> None:
     state = fresh(kingdoms())
-    assert state.supply == [12]
+    assert phases.place_tokens.tokens(state).supply == [12]
     assert state.game.tokens_needed == (0, 0, 2, 3, 4)
 
 
 @pytest.mark.parametrize(("supply", "amount", "taken"), [(3, 3, 3), (2, 3, 2), (4, 3, 3), (0, 2, 0)])
 def test_a_short_supply_gives_what_is_left(supply: int, amount: int, taken: int) -> None:
     state = fresh(kingdoms())
-    state.supply[0] = supply
+    phases.place_tokens.tokens(state).supply[0] = supply
     gain(state, 0, 0, 0, amount)
-    assert state.token_queue == [(0, 0)] * taken
-    assert state.supply == [supply - taken]
+    assert phases.place_tokens.tokens(state).queue == [(0, 0)] * taken
+    assert phases.place_tokens.tokens(state).supply == [supply - taken]
 
 
 def test_an_unlimited_supply_stays_unlimited() -> None:
     state = fresh(kingdoms())
-    state.supply[0] = UNLIMITED
+    phases.place_tokens.tokens(state).supply[0] = UNLIMITED
     gain(state, 1, 0, 0, 4)
-    assert state.token_queue == [(1, 0)] * 4 and state.supply == [UNLIMITED]
+    assert phases.place_tokens.tokens(state).queue == [(1, 0)] * 4 and phases.place_tokens.tokens(state).supply == [UNLIMITED]
 
 
 @pytest.mark.parametrize(("held", "amount", "taken"), [([0, 0, 2, 3, 2], 2, 2), ([0, 0, 2, 3, 3], 2, 1), ([0, 0, 2, 3, 4], 1, 0)])
@@ -55,8 +56,8 @@ def test_tokens_without_a_space_stay_in_the_supply(held: list[int], amount: int,
     state = fresh(kingdoms())
     state.section_tokens[0] = list(held)
     gain(state, 0, 0, 0, amount)
-    assert state.token_queue == [(0, 0)] * taken
-    assert state.supply == [12 - taken] and state.lost == [0]
+    assert phases.place_tokens.tokens(state).queue == [(0, 0)] * taken
+    assert phases.place_tokens.tokens(state).supply == [12 - taken] and phases.place_tokens.tokens(state).lost == [0]
 
 
 def test_queued_tokens_take_up_spaces() -> None:
@@ -64,46 +65,46 @@ def test_queued_tokens_take_up_spaces() -> None:
     state.section_tokens[0] = [0, 0, 2, 3, 2]
     gain(state, 0, 0, 0, 1)
     gain(state, 0, 0, 0, 3)
-    assert len(state.token_queue) == 2 and state.supply == [10]
+    assert len(phases.place_tokens.tokens(state).queue) == 2 and phases.place_tokens.tokens(state).supply == [10]
     gain(state, 1, 0, 0, 1)  # the other player's spaces are their own
-    assert state.token_queue[-1] == (1, 0)
+    assert phases.place_tokens.tokens(state).queue[-1] == (1, 0)
 
 
 def test_tokens_without_a_space_are_lost_when_the_spec_says_so() -> None:
     state = fresh(kingdoms("lost"))
     state.section_tokens[0] = [0, 0, 2, 3, 3]
     gain(state, 0, 0, 0, 3)
-    assert state.token_queue == [(0, 0)]
-    assert state.lost == [2] and state.supply == [9]
+    assert phases.place_tokens.tokens(state).queue == [(0, 0)]
+    assert phases.place_tokens.tokens(state).lost == [2] and phases.place_tokens.tokens(state).supply == [9]
 
 
 def test_lost_tokens_come_only_from_what_the_supply_had() -> None:
     state = fresh(kingdoms("lost"))
     state.section_tokens[0] = [0, 0, 2, 3, 4]
-    state.supply[0] = 1
+    phases.place_tokens.tokens(state).supply[0] = 1
     gain(state, 0, 0, 0, 3)
-    assert state.token_queue == [] and state.lost == [1] and state.supply == [0]
+    assert phases.place_tokens.tokens(state).queue == [] and phases.place_tokens.tokens(state).lost == [1] and phases.place_tokens.tokens(state).supply == [0]
 
 
 def test_tokens_to_the_player_go_to_the_pool() -> None:
     state = fresh(kingdoms(to="player"))
-    state.supply[0] = 2
+    phases.place_tokens.tokens(state).supply[0] = 2
     gain(state, 1, 0, 0, 3)
-    assert state.pool == [[0], [2]] and state.supply == [0] and state.token_queue == []
+    assert state.pool == [[0], [2]] and phases.place_tokens.tokens(state).supply == [0] and phases.place_tokens.tokens(state).queue == []
 
 
 def test_auto_place_fills_the_only_free_section_and_waits_at_a_choice() -> None:
     state = fresh(kingdoms())
     state.section_tokens[0] = [0, 0, 2, 3, 2]
-    state.token_queue = [(0, 0), (0, 0)]
+    phases.place_tokens.tokens(state).queue = [(0, 0), (0, 0)]
     assert auto_place(state) is False
-    assert state.section_tokens[0] == [0, 0, 2, 3, 4] and state.token_queue == []
+    assert state.section_tokens[0] == [0, 0, 2, 3, 4] and phases.place_tokens.tokens(state).queue == []
     state.section_tokens[0] = [0, 0, 1, 3, 3]
-    state.token_queue = [(0, 0)]
+    phases.place_tokens.tokens(state).queue = [(0, 0)]
     assert auto_place(state) is True
     offset = state.game.token_offset
     assert state.legal_actions() == [offset + 2, offset + 4]
-    assert state.token_queue == [(0, 0)]
+    assert phases.place_tokens.tokens(state).queue == [(0, 0)]
 
 
 # ---------------------------------------------------------------- placement helpers
@@ -139,12 +140,12 @@ def test_legal_token_and_card_places() -> None:
     from trickrules.engine.phases import place_cards, place_tokens
 
     state = fresh(kingdoms())
-    state.token_queue = [(1, 0), (0, 0)]
+    phases.place_tokens.tokens(state).queue = [(1, 0), (0, 0)]
     state.section_tokens[1] = [0, 0, 2, 1, 4]
     offset = state.game.token_offset
-    assert place_tokens.legal(state) == [offset + 3]
-    state.place_queue = [5, 9]
-    assert place_cards.legal(state) == [state.game.place_offset + 5, state.game.place_offset + 9]
+    assert place_tokens.KIND.legal(state) == [offset + 3]
+    phases.place_cards.placing(state).queue = [5, 9]
+    assert place_cards.KIND.legal(state) == [state.game.place_offset + 5, state.game.place_offset + 9]
 
 
 def test_forced_card_places_are_laid_and_a_last_card_too() -> None:
@@ -152,24 +153,24 @@ def test_forced_card_places_are_laid_and_a_last_card_too() -> None:
 
     game = kingdoms()
     state = fresh(game)
-    state.place_queue = []
+    phases.place_cards.placing(state).queue = []
     assert place_forced(state) is False
     red, blue = game.card_index("red-3"), game.card_index("blue-5")
     red2 = game.card_index("red-7")
     # two cards of one new suit: a choice (which lies on top), nothing laid
-    state.place_queue, state.place_player = [red, red2], 1
+    phases.place_cards.placing(state).queue, phases.place_cards.placing(state).player = [red, red2], 1
     assert place_forced(state) is True
-    assert state.place_queue == [red, red2] and state.stacks[1][0] == []
+    assert phases.place_cards.placing(state).queue == [red, red2] and state.stacks[1][0] == []
     assert state.legal_actions() == [game.place_offset + red, game.place_offset + red2]
     # one card alone: laid on the first free section of the player
     state = fresh(game)
-    state.place_queue, state.place_player = [blue], 1
+    phases.place_cards.placing(state).queue, phases.place_cards.placing(state).player = [blue], 1
     assert place_forced(state) is False
-    assert state.stacks[1][0] == [blue] and state.stacks[0][0] == [] and state.place_queue == []
+    assert state.stacks[1][0] == [blue] and state.stacks[0][0] == [] and phases.place_cards.placing(state).queue == []
     # a card of an open suit is forced; what it leaves is one card, laid too
     state = fresh(game)
     state.section_suits[0][0] = game.ruleset.deck.suits.index("red")
-    state.place_queue, state.place_player = [red, blue], 0
+    phases.place_cards.placing(state).queue, phases.place_cards.placing(state).player = [red, blue], 0
     assert place_forced(state) is False
     assert state.stacks[0][0] == [red] and state.stacks[0][1] == [blue]
 
@@ -180,7 +181,7 @@ def test_gains_are_logged_with_what_was_taken() -> None:
     state = kingdoms().new_initial_state(1, record=True)
     state.events.clear()
     gain(state, 1, 2, POINTS, -3)
-    state.supply[0] = 1
+    phases.place_tokens.tokens(state).supply[0] = 1
     gain(state, 0, 0, 0, 2)
     assert state.bonus == [0, -3]
     assert state.events == [

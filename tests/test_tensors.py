@@ -24,6 +24,7 @@ from strategies import as_yaml, scaled, spec_data
 from trickrules.engine.game import Game
 from trickrules.engine.state import State
 from trickrules.errors import IllegalActionError, OutOfRangeError
+from trickrules.engine import phases
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = {
@@ -100,7 +101,7 @@ def test_tensor_reads_the_table() -> None:
     assert sum(layout.split(state.observation_tensor((passer + 1) % 4))["passed"]) == 0
     while state.phase == trickrules.Phase.PASS:
         state.apply_action(state.legal_actions()[0])
-    offset = state.passes[0].offset
+    offset = phases.pass_cards.finished(state)[0].offset
     receiver = (passer + offset) % 4
     parts = layout.split(state.observation_tensor(receiver))
     assert parts["received"][first_pass] == 1 and parts["pass_to"][offset] == 1

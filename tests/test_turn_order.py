@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import trickrules
 from trickrules.spec.loader import load_ruleset_text
+from trickrules.engine import phases
 
 EUCHRE = (Path(__file__).resolve().parent.parent / "specs" / "euchre.yaml").read_text("utf-8")
 PHASES_AFTER_GOING_ALONE = {
@@ -78,7 +79,7 @@ def test_a_bid_after_going_alone_asks_the_three_who_play_in_turn() -> None:
         first = (first + 1) % 4 if first == out else first
         assert bidders[0] == first
         assert all(bidders[i + 1] == next(s for s in ((bidders[i] + k) % 4 for k in (1, 2)) if s != out) for i in range(2))
-        assert state.bids[out] is None
+        assert phases.bid.bids(state)[out] is None
 
 
 @settings(max_examples=40)

@@ -11,6 +11,7 @@ import random
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from trickrules.engine.ismcts import MAX_ITERATIONS, ISMCTSAgent
+from trickrules.engine.phases import bid as phase_bid
 from trickrules.engine.phases.kinds import Phase
 from trickrules.engine.round_end import side_of
 from trickrules.engine.rollouts import bid_for_hand, estimate_tricks
@@ -91,10 +92,11 @@ def _standing(state: State, player: int) -> float:
     """
     tokens = sum(state.pool[player]) + sum(state.section_tokens[player])
     tricks = 0.5 * state.tricks_won[player]
-    bid = state.bids[player] if state.game.bidding is not None else None
+    bids = phase_bid.bids(state)
+    bid = bids[player] if state.game.bidding is not None else None
     if bid is not None:
         side = side_of(state.game.ruleset.teams, player)
-        side_bid = sum(state.bids[p] or 0 for p in side)
+        side_bid = sum(bids[p] or 0 for p in side)
         side_tricks = sum(state.tricks_won[p] for p in side)
         own_nil = bid == 0
         tricks = -state.tricks_won[player] if own_nil else min(side_tricks, side_bid) - max(0, side_tricks - side_bid)

@@ -28,19 +28,18 @@ def clone(state: State, empty: State, fields: tuple[str, ...]) -> State:
 
 def _fill(s: State, o: State) -> None:
     # shared: never changed in place
-    o._phase, o._step, o.contract, o.current, o.dealer = s._phase, s._step, s.contract, s.current, s.dealer
+    o._kind, o._step, o.current, o.dealer = s._kind, s._step, s.current, s.dealer
     o.deals, o.declarer, o.given, o.hand_size, o.leader = s.deals, s.declarer, s.given, s.hand_size, s.leader
-    o.led, o.next_seat, o.num_players, o.place_player = s.led, s.next_seat, s.num_players, s.place_player
+    o.led, o.next_seat, o.num_players = s.led, s.next_seat, s.num_players
     o.play_game, o.round, o.round_teams, o.tables = s.play_game, s.round, s.round_teams, s.tables
-    o.trick_size, o.tricks_played, o.trumps, o.turned_up = s.trick_size, s.tricks_played, s.trumps, s.turned_up
+    o.trick_size, o.tricks_played, o.trumps = s.trick_size, s.tricks_played, s.trumps
     # lists of numbers or of tuples
     legal = s._legal
     o._legal = None if legal is None else list(legal)
     o._round_scores = list(s._round_scores)
-    o.bids, o.bonus, o.discarded, o.history = list(s.bids), list(s.bonus), list(s.discarded), list(s.history)
-    o.lost, o.place_queue, o.set_aside = list(s.lost), list(s.place_queue), list(s.set_aside)
-    o.sitting_out, o.stock, o.supply, o.totals = list(s.sitting_out), list(s.stock), list(s.supply), list(s.totals)
-    o.token_queue, o.trick, o.trick_players = list(s.token_queue), list(s.trick), list(s.trick_players)
+    o.bonus, o.history, o.set_aside = list(s.bonus), list(s.history), list(s.set_aside)
+    o.sitting_out, o.stock, o.totals = list(s.sitting_out), list(s.stock), list(s.totals)
+    o.trick, o.trick_players = list(s.trick), list(s.trick_players)
     o.tricks, o.tricks_won = list(s.tricks), list(s.tricks_won)
     # lists of lists
     o.hands = [list(hand) for hand in s.hands]
@@ -54,8 +53,7 @@ def _fill(s: State, o: State) -> None:
     o._env = deep(s._env)
     o._round_dicts = deep(s._round_dicts)
     o.counters = deep(s.counters)
-    o.parts = {kind: part.copy() for kind, part in s.parts.items()}  # phases' own states
-    o.passes = [passing.copy() for passing in s.passes]
+    o.parts = {kind: part.copy() for kind, part in s.parts.items()}  # phases' own parts
     o.events = deep(s.events)
 
 

@@ -22,6 +22,7 @@ from trickrules.rules.ranking import TrickWinner, compile_ranking
 from trickrules.rules.rewards import TrickRewards, compile_rewards
 from trickrules.engine.actions import action_ranges
 from trickrules.engine.deals import given_deals
+from trickrules.engine.phases import blocks as phase_blocks
 from trickrules.engine.state import State
 from trickrules.engine.tensors import ObservationLayout
 from trickrules.rules.cards import card_names
@@ -129,7 +130,7 @@ class Game:
         self.won_to_pile = ruleset.won_cards == "pile"
         self.card_ids: tuple[str, ...] = tuple(card.id for card in ruleset.deck.cards)
         self._card_index = card_names(ruleset.deck)  # ids, and ids with rank numbers
-        self.action_ranges = action_ranges(self)
+        self.action_ranges = action_ranges(self, phase_blocks())
         """Each kind of decision's block of action integers, in numbering order (`engine.actions`)."""
         start = {r.kind: r.start for r in self.action_ranges}
         self.place_offset, self.token_offset, self.trump_offset = start["place"], start["token"], start["trumps"]

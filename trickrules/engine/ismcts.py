@@ -28,7 +28,7 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from trickrules.engine.phases.kinds import TERMINAL
+from trickrules.engine.phases.kinds import TERMINAL_KIND
 from trickrules.engine.resample import constraints, deal
 from trickrules.engine.rollouts import Rollout, play_randomly, rollout_for
 from trickrules.engine.round_end import side_of
@@ -121,7 +121,7 @@ class ISMCTSAgent:
         path = [root]
         node = root
         rng = self.rng
-        while world._phase != TERMINAL and world.round == round_number:
+        while world._kind is not TERMINAL_KIND and world.round == round_number:
             legal = world.legal_view()
             player = world.current_player()
             children = node.children

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from trickrules.engine.agents import Agent, RandomAgent, make_agent
-from trickrules.engine.phases.kinds import TERMINAL
+from trickrules.engine.phases.kinds import TERMINAL_KIND
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
@@ -27,7 +27,7 @@ def play_out(state: State, agents: Sequence[Agent]) -> State:
     draws: list[Callable[[], float] | None] = [
         agent.rng.random if type(agent) is RandomAgent else None for agent in agents
     ]
-    while state._phase != TERMINAL:
+    while state._kind is not TERMINAL_KIND:
         player = state.current_player()
         draw = draws[player]
         if draw is None:

@@ -22,7 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from trickrules.engine.phases.kinds import PLAY
+from trickrules.engine.phases import new_round, place_tokens, play
+from trickrules.engine.phases.kinds import enter
 from trickrules.errors import TrickrulesError
 from trickrules.rules.placement import NO_SUIT
 
@@ -72,9 +73,9 @@ def start_at(game: Game, position: Position) -> State:
     n = game.num_players
     state.hands = [[] for _ in range(n)]
     state.set_aside = []
-    state.parts = {}
-    state._phase = PLAY
-    state._legal = None
+    state.parts = {}  # nothing has happened in the round: every phase's part as a round starts
+    new_round(state)
+    enter(state, play.KIND)
     if position.trumps is not None:
         suits = game.ruleset.deck.suits
         unknown = [s for s in position.trumps if s not in suits]
@@ -96,7 +97,7 @@ def start_at(game: Game, position: Position) -> State:
     for name, count in position.supply.items():
         if name not in tokens:
             raise PositionError(f"no token {name!r} in the spec (tokens: {', '.join(tokens) or 'none'})")
-        state.supply[tokens.index(name)] = int(count)
+        place_tokens.tokens(state).supply[tokens.index(name)] = int(count)
     for seat, sections in position.tableau.items():
         _set_tableau(game, state, _seat(game, seat), sections)
     for seat, cards in position.won.items():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from trickrules.engine.phases.kinds import TERMINAL
+from trickrules.engine.phases.kinds import TERMINAL_KIND
 from trickrules.errors import IllegalActionError, OutOfRangeError
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def refuse(state: State, action: Any, legal: list[int], reason: str = "") -> NoR
     game = state.game
     if reason:
         pass
-    elif state._phase == TERMINAL:
+    elif state._kind is TERMINAL_KIND:
         reason = "the game is over"
     elif 0 <= action < game.num_distinct_actions():
         who = f"player {state.current_player()}"

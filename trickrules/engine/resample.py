@@ -31,7 +31,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from trickrules.engine.phases.kinds import DISCARD
+from trickrules.engine.phases import discard, pass_cards, turn_up
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -92,7 +92,7 @@ def _hidden_places(state: State, player: int) -> list[tuple[tuple[str, int], lis
     ]
     places.append((("stock", -1), state.stock))
     if player != state.dealer:
-        places.append((("discarded", -1), state.discarded))
+        places.append((("discarded", -1), discard.discarded(state)))
     passing = state.parts.get("pass")
     if passing is not None:
         places += [(("passing", p), cards) for p, cards in enumerate(passing.passed) if p != player]
@@ -102,19 +102,19 @@ def _hidden_places(state: State, player: int) -> list[tuple[tuple[str, int], lis
 def _fixed_cards(state: State, player: int) -> set[int]:
     """Cards in hidden places whose place `player` knows: its passed cards not played yet (in the
     receiver's hand), the turned-up card still shown, a taken card while its taker discards."""
-    fixed = {card for own in state.passes for card in own.passed[player]}
-    turned = state.turned_up
+    fixed = {card for own in pass_cards.finished(state) for card in own.passed[player]}
+    turned = turn_up.card(state)
     if turned >= 0 and turned in state.stock:
         fixed.add(turned)
-    if state._phase == DISCARD:
+    if discard.discarding(state):
         fixed.add(state.parts["discard"].taken)
     return fixed
 
 
 def _taken_card(state: State) -> tuple[int, tuple[tuple[str, int], ...]]:
     """The turned-up card the dealer took, and the places it may be in ((-1, ()) if none)."""
-    card = state.turned_up
-    if card < 0 or card in state.stock or state._phase == DISCARD:
+    card = turn_up.card(state)
+    if card < 0 or card in state.stock or discard.discarding(state):
         return -1, ()
     if any(card in cards for cards, _ in state.tricks) or card in state.trick:
         return -1, ()
@@ -181,7 +181,7 @@ def _cards_at(state: State, place: tuple[str, int]) -> list[int]:
         return state.hands[place[1]]
     if kind == "passing":
         return state.parts["pass"].passed[place[1]]
-    return state.stock if kind == "stock" else state.discarded
+    return state.stock if kind == "stock" else discard.discarded(state)
 
 
 def _refill(state: State, place: tuple[str, int], target: list[int], kept: list[int], cards: list[int]) -> None:
@@ -250,8 +250,8 @@ def _rewrite_passes(state: State, player: int, rng: random.Random) -> None:
     is drawn from what the receiver holds or played this round (not what `player` passed it)."""
     n = state.num_players
     played = [[c for cards, who in [*state.tricks, (state.trick, state.trick_players)] for c, p in zip(cards, who) if p == q] for q in range(n)]
-    mine = {card for own in state.passes for card in own.passed[player]}
-    for own in state.passes:
+    mine = {card for own in pass_cards.finished(state) for card in own.passed[player]}
+    for own in pass_cards.finished(state):
         for giver, cards in enumerate(own.passed):
             receiver = own.receivers[giver]
             if player in (giver, receiver) or not cards:

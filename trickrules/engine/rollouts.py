@@ -16,7 +16,8 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from trickrules.engine.phases.kinds import BID, PLAY, TERMINAL
+from trickrules.engine.phases import bid
+from trickrules.engine.phases.kinds import BID, PLAY, TERMINAL_KIND
 from trickrules.engine.round_end import side_of
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def rollout_for(state: State) -> Rollout:
 def play_randomly(state: State, round_number: int, rng: random.Random) -> None:
     """Random legal actions to the end of the round, as `play_out` plays a random agent."""
     draw = rng.random
-    while state._phase != TERMINAL and state.round == round_number:
+    while state._kind is not TERMINAL_KIND and state.round == round_number:
         legal = state.legal_view()
         state.apply_legal(legal[int(draw() * len(legal))])
 
@@ -45,9 +46,9 @@ def play_randomly(state: State, round_number: int, rng: random.Random) -> None:
 def play_for_bids(state: State, round_number: int, rng: random.Random) -> None:
     """To the end of the round: bid a hand's worth, then play to take the tricks bid."""
     draw = rng.random
-    while state._phase != TERMINAL and state.round == round_number:
+    while state._kind is not TERMINAL_KIND and state.round == round_number:
         legal = state.legal_view()
-        phase = state._phase
+        phase = state._kind.phase
         if len(legal) == 1 or draw() < RANDOM_SHARE or phase not in (PLAY, BID):
             action = legal[int(draw() * len(legal))]
         elif phase == BID:
@@ -70,7 +71,7 @@ def _card_for_bid(state: State, legal: list[int]) -> int:
     faces = tables.faces
     power = {c: (faces.is_trump[c], faces.rank[c]) for c in legal}
     side = side_of(state.round_teams, player)
-    bids = state.bids
+    bids = bid.bids(state)
     wants = bids[player] != 0 and sum(state.tricks_won[p] for p in side) < sum(b or 0 for b in (bids[p] for p in side))
     trick = state.trick
     if not trick:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from trickrules.engine.phases import bid
 from trickrules.rules.scoring import PlayerRound, RoundNames, RoundScore, held, pile_measures, score_round
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def score_now(state: State) -> tuple[RoundScore, list[int], RoundNames]:
         envs = state.score_envs([team[0] for team in state.round_teams])
     elif game.scores_expressions or game.counts_round_end:
         envs = state.score_envs()
-    bids = tuple(b or 0 for b in state.bids)
+    bids = tuple(b or 0 for b in bid.bids(state))
     per_seat = {name: tuple(state.counters[name]) for name, scope in game.player_counters if scope == "player"}
     known = RoundNames(game.measure_names, envs, state.round_teams, owned=True, bids=bids, player_counters=per_seat)
     score = score_round(game.ruleset, players, state.tables.faces, envs, state.round_teams, known, measures)
@@ -46,7 +47,7 @@ def score_envs(state: State, only: list[int] | None = None) -> list[dict[str, An
     """What each player's scoring expressions read besides the measures: options,
     counters, `bid` (0 if none), `bids`, `hand_size`, `players`, as far as the game's scoring
     reads them (`Game.scoring_reads`). With `only`, the other players' mappings are empty."""
-    bids = tuple([b or 0 for b in state.bids])
+    bids = tuple([b or 0 for b in bid.bids(state)])
     common: dict[str, Any] = {"bids": bids, "hand_size": state.hand_size, "players": state.num_players}
     common["declarer"] = state.declarer
     common["alone"] = int(bool(state.sitting_out))

@@ -1,11 +1,13 @@
 """The game state: what every phase shares, and the state API in OpenSpiel's words.
 
-A round runs through phases (`trickrules.engine.phases`, one module each): choose trumps
-(when a player chooses them), play tricks, and after each trick place gained tokens and won
-cards on the tableau. Dealing, resolving a trick and scoring need no decision and happen
-inside `apply_action`. Every decision a player makes is an action; forced ones (one legal
-choice) are applied by the engine itself. `State` holds what several phases read (hands,
-the trick, won cards, the tableau, scores); a phase module keeps the rest itself.
+A round runs through phases (`trickrules.engine.phases`, one module each): pass cards, bid,
+choose trumps, declare, play tricks, and after each trick place gained tokens and won cards
+on the tableau. Dealing, resolving a trick and scoring need no decision and happen inside
+`apply_action`. Every decision a player makes is an action; forced ones (one legal choice)
+are applied by the engine itself. `State` holds what the whole table shares (hands, the
+trick, won cards, the tableau, scores, trumps, the declarer, who sits out and so whose turn
+follows whose); each phase keeps its own part in `parts`, a small dataclass per kind.
+The state waits in one kind of phase (`_kind`) and asks it about every decision.
 """
 
 from __future__ import annotations
@@ -15,36 +17,26 @@ from typing import TYPE_CHECKING, Any, Final
 from trickrules.engine import views
 from trickrules.engine import cloning, refusals, resample, round_end
 from trickrules.engine.deals import GivenDeal, deal_order, deal_round
-from trickrules.engine.phases import (
-    PHASES,
-    start_next_step,
-    ROUND_SETUP,
-    TERMINAL_PLAYER,
-    Phase,
-    place_cards,
-    place_tokens,
-    play,
-)
-from trickrules.engine.phases.kinds import PLACE_CARDS, PLACE_TOKENS, PLAY, TERMINAL
+from trickrules.engine.phases import TERMINAL_PLAYER, Phase, new_round, play, start_next_step
+from trickrules.engine.phases.kinds import TERMINAL_KIND, PhaseKind, enter
 from trickrules.errors import GameNotOverError
 from trickrules.rules.placement import NO_SUIT
 from trickrules.rules.scoring import PlayerRound, RoundScore, game_winners, held
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game, Matching, TrickTables
-    from trickrules.engine.phases.pass_cards import Passing
 
 __all__ = ["TERMINAL_PLAYER", "Phase", "State", "deal_order"]
 
 
 _FIELDS: Final = (
-    "_active", "_env", "_legal", "_phase", "_round_dicts", "_round_scores", "_step", "bids", "bonus",
-    "contract", "counters", "current", "dealer", "deals", "declarer", "discarded", "events",
-    "game", "given", "hand_size", "hands", "history", "leader", "led", "lost", "next_seat",
-    "num_players", "parts", "passes", "piles", "place_player", "place_queue", "play_game", "pool",
+    "_active", "_env", "_kind", "_legal", "_round_dicts", "_round_scores", "_step", "bonus",
+    "counters", "current", "dealer", "deals", "declarer", "events",
+    "game", "given", "hand_size", "hands", "history", "leader", "led", "next_seat",
+    "num_players", "parts", "piles", "play_game", "pool",
     "round", "round_teams", "section_suits", "section_tokens", "seed", "set_aside",
-    "sitting_out", "stacks", "stock", "supply", "tables", "token_queue", "totals", "trick",
-    "trick_players", "trick_size", "tricks", "tricks_played", "tricks_won", "trumps", "turned_up",
+    "sitting_out", "stacks", "stock", "tables", "totals", "trick",
+    "trick_players", "trick_size", "tricks", "tricks_played", "tricks_won", "trumps",
 )
 """Every field of a `State` (its slots): what `clone` copies and a pickle keeps."""
 
@@ -60,13 +52,7 @@ class State:
     hands: list[list[int]]
     set_aside: list[int]
     stock: list[int]
-    turned_up: int  # the card a turn_up phase showed (-1: none)
-    # attributes set by phase modules (see their `new_round`)
-    token_queue: list[tuple[int, int]]
-    supply: list[int]
-    lost: list[int]
-    place_queue: list[int]
-    place_player: int
+    _kind: PhaseKind  # the kind of phase the game waits in (see `trickrules.engine.phases`)
 
     def __init__(
         self, game: Game, seed: int = 0, record: bool = False, _empty: bool = False, deals: tuple[GivenDeal, ...] = ()
@@ -86,10 +72,10 @@ class State:
         self._round_dicts: list[dict[str, Any]] = []
         self.deals = deals
         self.counters: dict[str, Any] = {}
-        self.parts: dict[str, Any] = {}  # each running phase's own state (a small dataclass with copy()), by phase kind
+        self.parts: dict[str, Any] = {}  # each phase's own part (a small dataclass with copy()), by name
         self._env: dict[int, dict[str, Any]] | None = None  # by player, see `env`
         self._active: dict[int, tuple[tuple[bool, Matching], ...]] | None = None  # see play.active_restrictions
-        self._reset_counters("game")
+        self.reset_counters("game")
         self._start_round()
 
     # ------------------------------------------------------------ rounds
@@ -111,25 +97,20 @@ class State:
         self.section_suits = [[NO_SUIT] * sections for _ in range(n)]
         self.section_tokens = [[0] * sections for _ in range(n)]
         self.pool = [[0] * len(rules.tokens) for _ in range(n)]
-        for setup in ROUND_SETUP:
-            setup(self)
+        self.parts = {}
+        new_round(self)
         self.trick: list[int] = []
         self.trick_players: list[int] = []
         self.tricks: list[tuple[list[int], list[int]]] = []  # the round's finished tricks: cards, players
-        self.passes: list[Passing] = []  # the round's finished passes (see pass_cards.apply)
         self.led = 0
         self._legal: list[int] | None = None
-        self._reset_counters("round")
+        self.reset_counters("round")
         self.changed()
         self.leader = self.current = (self.dealer + 1) % n
-        self.bids: list[int | None] = [None] * n
-        self.declarer = -1  # who chose trumps in rounds of choosing (-1: no one)
-        self.turned_up = -1  # until a turn_up phase shows a card
-        self.sitting_out: list[int] = []
-        self.discarded: list[int] = []
+        self.declarer = -1  # who chose trumps or declared a contract (-1: no one)
+        self.sitting_out: list[int] = []  # seats that sit the round out (see sit_out)
         self.trick_size = n
         self.next_seat = self.game.next_seats
-        self.contract = -1  # the declared contract's index (-1: none)
         self.round_teams = rules.teams
         if isinstance(rules.trumps, frozenset):
             self.set_trumps(rules.trumps)
@@ -142,7 +123,7 @@ class State:
         """Start the round's next phase (skipping one that has nothing to do)."""
         start_next_step(self)
 
-    def _reset_counters(self, reset: str, game: Game | None = None) -> None:
+    def reset_counters(self, reset: str, game: Game | None = None) -> None:
         """Set to their initial values the counters of `game` (the spec's, by default) that reset
         at `reset` ("game" or "round"), and any it declares that have no value yet."""
         rules = (game or self.game).ruleset
@@ -184,23 +165,6 @@ class State:
         cache[key] = env
         return env
 
-    def apply_contract(self, index: int) -> None:
-        """Play the rest of the round by contract `index`: its trumps, tables, scoring and teams."""
-        self.contract = index
-        self.play_game = game = self.game.contract_games[index]
-        self._reset_counters("round", game)  # the contract's own counters, and its initial values
-        rules = game.ruleset
-        if rules.declarer_alone and self.declarer >= 0:
-            rest = tuple(p for p in range(self.num_players) if p != self.declarer)
-            self.round_teams = tuple(sorted([(self.declarer,), rest]))
-        else:
-            self.round_teams = rules.teams
-        if self.events is not None:
-            self.log("contract", contract=index, declarer=self.declarer)
-        trumps = rules.trumps if isinstance(rules.trumps, frozenset) else self.trumps
-        self.set_trumps(trumps)
-        self.changed()
-
     def sit_out(self, players: list[int]) -> None:
         """`players` sit out the rest of the round: tricks have fewer cards, the turn skips them."""
         n = self.num_players
@@ -241,8 +205,7 @@ class State:
         rules = self.game.ruleset
         self.round += 1
         if self.round >= rules.rounds or (rules.until is not None and rules.until(round_end.game_env(self))):
-            self._phase = TERMINAL
-            self._legal = []
+            enter(self, TERMINAL_KIND, [])
             if self.events is not None:
                 self.log("game_end", totals=list(self.totals), winners=self.winners())
         else:
@@ -275,22 +238,20 @@ class State:
     @property
     def phase(self) -> Phase:
         """What the game waits for now."""
-        return Phase(self._phase)
+        return Phase(self._kind.phase)
+
+    @property
+    def _phase(self) -> int:
+        """The `Phase` number of what the game waits for now."""
+        return self._kind.phase
 
     def current_player(self) -> int:
         """The player to decide now, or `TERMINAL_PLAYER` when the game is over."""
-        phase = self._phase
-        if phase == PLAY:
-            return self.current
-        if phase == PLACE_TOKENS:
-            return place_tokens.player(self)
-        if phase == PLACE_CARDS:
-            return place_cards.player(self)
-        return PHASES[phase].player(self)
+        return self._kind.player(self)
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self._phase == TERMINAL
+        return self._kind is TERMINAL_KIND
 
     def legal_actions(self, player: Any = None) -> list[int]:
         """The actions the current player may take (empty for anyone else, or at the end)."""
@@ -303,7 +264,7 @@ class State:
         changed (for tight loops, see `trickrules.engine.playouts`); `legal_actions` copies."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = play.legal(self) if self._phase == PLAY else PHASES[self._phase].legal(self)
+            legal = self._legal = self._kind.legal(self)
         return legal
 
     def apply_action(self, action: Any) -> None:
@@ -326,33 +287,9 @@ class State:
         For tight loops that pick from the legal actions themselves (see
         `trickrules.engine.playouts`); anything else may leave the state broken. Use `apply_action`.
         """
-        self._legal = None  # the phase's apply function may set the next legal actions
+        self._legal = None  # the phase's apply may set the next legal actions
         self.history.append(action)
-        phase = self._phase
-        if phase != PLAY:
-            if phase == PLACE_TOKENS:
-                place_tokens.apply(self, action)
-            elif phase == PLACE_CARDS:
-                place_cards.apply(self, action)
-            else:
-                PHASES[phase].apply(self, action)
-            return
-        # playing a card, the most frequent action of all
-        player = self.current
-        self.hands[player].remove(action)
-        trick, tables = self.trick, self.tables
-        if not trick:
-            self.led = tables.faces.group[action]
-        trick.append(action)
-        self.trick_players.append(player)
-        if self.events is not None:
-            self.log("play", player=player, card=action, face=tables.faces.face[action])
-        if tables.on_play is not None and tables.on_play[action]:
-            play.count(self, player, action)
-        if len(trick) < self.trick_size:
-            self.current = self.next_seat[player]
-        else:
-            play.resolve_trick(self)
+        self._kind.apply(self, action)
 
     # ------------------------------------------------------------ results
 
@@ -365,7 +302,7 @@ class State:
 
         Mid-game, `returns()` gives the totals so far.
         """
-        if self._phase != TERMINAL:
+        if self._kind is not TERMINAL_KIND:
             raise GameNotOverError(
                 f"the game is not over (round {self.round + 1} of {self.game.ruleset.rounds}): "
                 "winners are known at the end; returns() gives the totals so far"

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from trickrules.engine import views
 from trickrules.engine.round_end import side_of
+from trickrules.engine.phases import bid, declare, pass_cards, place_cards, place_tokens, turn_up
 from trickrules.engine.phases.kinds import Phase
 from trickrules.rules.ruleset import TrumpChoice
 
@@ -304,8 +305,9 @@ def _won(state: State, player: int, out: list[float], at: int) -> None:
         _bits(out, at + seat * cards, state.piles[seat])
         for stack in state.stacks[seat]:
             _bits(out, at + seat * cards, stack)
-    if state.place_queue:
-        _bits(out, at + state.place_player * cards, state.place_queue)
+    placing = place_cards.placing(state)
+    if placing.queue:
+        _bits(out, at + placing.player * cards, placing.queue)
 
 
 def _tricks_won(state: State, player: int, out: list[float], at: int) -> None:
@@ -328,13 +330,13 @@ def _bonus(state: State, player: int, out: list[float], at: int) -> None:
 
 
 def _turned_up(state: State, player: int, out: list[float], at: int) -> None:
-    _one_hot(out, at, getattr(state, "turned_up", -1))
+    _one_hot(out, at, turn_up.card(state))
 
 
 def _pass_to(state: State, player: int, out: list[float], at: int) -> None:
-    passing = state.parts.get("pass") or (state.passes[-1] if state.passes else None)
-    if passing is not None:
-        out[at + passing.offset] = 1.0
+    passes = pass_cards.every_pass(state)
+    if passes:
+        out[at + passes[-1].offset] = 1.0
 
 
 def _passed(state: State, player: int, out: list[float], at: int) -> None:
@@ -351,9 +353,9 @@ def _discarded(state: State, player: int, out: list[float], at: int) -> None:
 
 def _bids(state: State, player: int, out: list[float], at: int) -> None:
     size = state.game.num_bids
-    for seat, bid in enumerate(state.bids):
-        if bid is not None:
-            out[at + seat * size + bid] = 1.0
+    for seat, made in enumerate(bid.bids(state)):
+        if made is not None:
+            out[at + seat * size + made] = 1.0
 
 
 def _declarer(state: State, player: int, out: list[float], at: int) -> None:
@@ -361,7 +363,7 @@ def _declarer(state: State, player: int, out: list[float], at: int) -> None:
 
 
 def _contract(state: State, player: int, out: list[float], at: int) -> None:
-    _one_hot(out, at, state.contract)
+    _one_hot(out, at, declare.contract(state))
 
 
 def _sitting_out(state: State, player: int, out: list[float], at: int) -> None:
@@ -389,13 +391,13 @@ def _tokens(state: State, player: int, out: list[float], at: int) -> None:
 
 
 def _supply(state: State, player: int, out: list[float], at: int) -> None:
-    for kind, count in enumerate(state.supply):
+    for kind, count in enumerate(place_tokens.tokens(state).supply):
         out[at + kind] = float(count)
 
 
 def _tokens_waiting(state: State, player: int, out: list[float], at: int) -> None:
     kinds = len(state.game.ruleset.tokens)
-    for seat, kind in state.token_queue:
+    for seat, kind in place_tokens.tokens(state).queue:
         out[at + seat * kinds + kind] += 1.0
 
 
@@ -421,4 +423,4 @@ def _tableau_tops(state: State, player: int, out: list[float], at: int) -> None:
 
 
 def _to_place(state: State, player: int, out: list[float], at: int) -> None:
-    _bits(out, at, state.place_queue)
+    _bits(out, at, place_cards.placing(state).queue)

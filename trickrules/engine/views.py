@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from trickrules.engine.phases import bid, declare, discard, pass_cards, place_tokens, turn_up
+
 if TYPE_CHECKING:
     from trickrules.engine.state import State
 
@@ -49,7 +51,7 @@ def public_view(state: State) -> dict[str, Any]:
         "cards_won": [len(state.piles[p]) + sum(len(s) for s in state.stacks[p]) for p in range(n)],
         "tableau": [_tableau(state, p) for p in range(n)],
         "tokens": [dict(zip((t.name for t in rules.tokens), state.pool[p])) for p in range(n)],
-        "supply": {t.name: state.supply[i] for i, t in enumerate(rules.tokens)},
+        "supply": {t.name: place_tokens.tokens(state).supply[i] for i, t in enumerate(rules.tokens)},
         "totals": list(state.totals),
     } | _language2_view(state)
 
@@ -59,14 +61,15 @@ def _language2_view(state: State) -> dict[str, Any]:
     game = state.game
     view: dict[str, Any] = {}
     if game.bidding is not None:
-        view["bids"] = [None if b is None else game.bidding.name(b) for b in state.bids]
+        view["bids"] = [None if b is None else game.bidding.name(b) for b in bid.bids(state)]
     if game.ruleset.teams:
         view["teams"] = [list(team) for team in game.ruleset.teams]
     if any(step.kind == "turn_up" for step in game.steps):
-        card = getattr(state, "turned_up", -1)
+        card = turn_up.card(state)
         view["turned_up"] = game.card_ids[card] if card >= 0 else None
     if game.contract_names:
-        view["contract"] = game.contract_names[state.contract] if state.contract >= 0 else None
+        index = declare.contract(state)
+        view["contract"] = game.contract_names[index] if index >= 0 else None
     if game.chooses_in_rounds or game.declares:
         view["declarer"] = state.declarer if state.declarer >= 0 else None
     if game.goes_alone:
@@ -119,15 +122,14 @@ def played_by_seat(state: State) -> list[list[int]]:
 
 def passed_cards(state: State, player: int) -> list[int]:
     """The cards `player` passed this round (its own choice: no one else sees them on the way)."""
-    passing = [*state.passes, *([state.parts["pass"]] if "pass" in state.parts else [])]
-    return [card for own in passing for card in own.passed[player]]
+    return [card for own in pass_cards.every_pass(state) for card in own.passed[player]]
 
 
 def received_cards(state: State, player: int) -> list[int]:
     """The cards passed to `player` this round, once they have arrived."""
     return [
         card
-        for own in state.passes
+        for own in pass_cards.finished(state)
         for giver, cards in enumerate(own.passed)
         if own.receivers[giver] == player
         for card in cards
@@ -136,7 +138,7 @@ def received_cards(state: State, player: int) -> list[int]:
 
 def own_discards(state: State, player: int) -> list[int]:
     """The cards `player` laid away face down this round (the dealer's discards; others see none)."""
-    return list(state.discarded) if player == getattr(state, "dealer", -1) else []
+    return list(discard.discarded(state)) if player == getattr(state, "dealer", -1) else []
 
 
 def information_state_text(state: State, player: int) -> str:
@@ -148,7 +150,7 @@ def information_state_text(state: State, player: int) -> str:
     lines.append(f"dealer {view['dealer']}, to move {view['current_player']}, trumps {' '.join(view['trumps']) or '-'}")
     lines.append("hand: " + (" ".join(view["hand"]) or "-"))
     if game.passes:
-        passing = [*state.passes, *([state.parts["pass"]] if "pass" in state.parts else [])]
+        passing = pass_cards.every_pass(state)
         to = f" (to seat {passing[-1].receivers[player]})" if passing else ""
         lines.append(f"passed{to}: " + (" ".join(ids[c] for c in passed_cards(state, player)) or "-"))
         lines.append("received: " + (" ".join(ids[c] for c in received_cards(state, player)) or "-"))

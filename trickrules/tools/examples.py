@@ -318,7 +318,7 @@ class _Runner:
         if "section_tokens" in expect:
             self.check_section_tokens(expect["section_tokens"])
         if "supply" in expect:
-            supply = {t.name: state.supply[i] for i, t in enumerate(game.ruleset.tokens) if t.name in expect["supply"]}
+            supply = {name: count for name, count in state.observation(0)["supply"].items() if name in expect["supply"]}
             self.check("supply", expect["supply"], supply)
         if "stacks" in expect:
             self.check_stacks(expect["stacks"])

@@ -3,7 +3,7 @@
 The values run from the spec's lowest to its highest (an expression of the hand size, checked
 at load to give at least one bid and at most `MAX_BIDS`); a value is legal while the phase's
 `allow` expression holds for it, and when `allow` holds for none, every value of the range is. Bids stay readable for the
-rest of the round (`State.bids`), by scoring expressions as `bid` and `bids`.
+rest of the round (`bids`), by scoring expressions as `bid` and `bids`.
 """
 
 from __future__ import annotations
@@ -11,46 +11,95 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from trickrules.engine.actions import ActionBlock, Texts
 from trickrules.rules.ruleset import BidPhase
 
 from . import turns
-from .kinds import BID
+from .kinds import BID, PhaseKind, enter
 
 if TYPE_CHECKING:
+    from trickrules.engine.game import Game
     from trickrules.engine.state import State
+    from trickrules.rules.ruleset import RoundStep
 
 
 @dataclass
 class Bidding:
-    """The bid phase's own state while it runs: its rules, who bid first, how many have bid."""
+    """The bids of the round, by seat (None: not bid yet), kept for the round; while the
+    phase runs, also its rules, who bid first and how many have bid."""
 
     rules: BidPhase
     first: int
+    bids: list[int | None]
     made: int = 0
 
     def __reduce__(self) -> tuple[type[Bidding], tuple[Any, ...]]:
         """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
-        return (type(self), (self.rules, self.first, self.made))
+        return (type(self), (self.rules, self.first, self.bids, self.made))
 
     def copy(self) -> Bidding:
-        return Bidding(self.rules, self.first, self.made)
+        return Bidding(self.rules, self.first, list(self.bids), self.made)
 
 
-def start(state: State, rules: BidPhase) -> None:
-    """Begin the bidding with the first bidder."""
-    first = turns.first_to_act(state, rules.first, rules.first_seat)
-    state.parts["bid"] = Bidding(rules, first)
-    state._phase = BID
-    state.current = first
+def bids(state: State) -> list[int | None]:
+    """The round's bids by seat (None: not bid, or no bid phase this round)."""
+    own: Bidding | None = state.parts.get("bid")
+    return own.bids if own is not None else [None] * state.num_players
 
 
-def player(state: State) -> int:
-    return state.current
+class Bid(PhaseKind):
+    """Each player bids once, in seat order (action ``bid <value>``)."""
+
+    def start(self, state: State, step: RoundStep) -> bool:
+        """Begin the bidding with the first bidder (a second bid phase starts from the bids
+        of the first)."""
+        rules = step.bidding
+        assert rules is not None
+        first = turns.first_to_act(state, rules.first, rules.first_seat)
+        state.parts["bid"] = Bidding(rules, first, list(bids(state)))
+        enter(state, self)
+        state.current = first
+        return True
+
+    def legal(self, state: State) -> list[int]:
+        return legal(state)
+
+    def apply(self, state: State, action: int) -> None:
+        own: Bidding = state.parts["bid"]
+        player = state.current
+        value = action - state.game.bid_offset
+        own.bids[player] = value  # read through bid_env and the scoring names, not State.env
+        if state.events is not None:
+            state.log("bid", player=player, bid=value, name=own.rules.name(value))
+        own.made += 1
+        if own.made < turns.speakers(state):
+            state.current = turns.after(state, player)
+            return
+        state.next_step()
+
+
+def _texts(game: Game) -> Texts:
+    bidding = game.bidding
+    assert bidding is not None  # a game without bids has no block to write
+    words = {word: value for value, word in bidding.names}
+
+    def parse(said: str, rest: str) -> int:
+        if said != "bid":
+            raise KeyError(said)
+        value = words[rest] if rest in words else int(rest)
+        if value < bidding.lowest or bidding.name(value) != rest:
+            raise ValueError(rest)
+        return value
+
+    return (lambda value: f"bid {bidding.name(value)}"), parse
+
+
+KIND: Final = Bid(BID, "bid", (ActionBlock(5, "bid", lambda g: g.num_bids, _texts),))
 
 
 def bid_env(state: State, player: int) -> dict[str, Any]:
     """What the bid phase's expressions read for `player`, before the candidate `bid`."""
-    bids = state.bids
+    bids = state.parts["bid"].bids
     made = [b for b in bids if b is not None]
     partner = -1
     for team in state.game.ruleset.teams:
@@ -67,6 +116,7 @@ def bid_env(state: State, player: int) -> dict[str, Any]:
 
 
 def legal(state: State) -> list[int]:
+    """The bids the current player may make."""
     own: Bidding = state.parts["bid"]
     rules = own.rules
     env = bid_env(state, state.current)
@@ -107,16 +157,3 @@ _KEPT: Final = 4096
 """At most this many sets of legal bids are kept per game (then the store starts again)."""
 
 
-def apply(state: State, action: int) -> None:
-    own: Bidding = state.parts["bid"]
-    player = state.current
-    value = action - state.game.bid_offset
-    state.bids[player] = value  # read through bid_env and the scoring names, not State.env
-    if state.events is not None:
-        state.log("bid", player=player, bid=value, name=own.rules.name(value))
-    own.made += 1
-    if own.made < turns.speakers(state):
-        state.current = turns.after(state, player)
-        return
-    del state.parts["bid"]
-    state.next_step()

@@ -11,16 +11,19 @@ pass last (stick the dealer). When all pass in every round, the round is scored 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from trickrules.rules.ruleset import ChooseRound, TrumpChoice
 
-from . import discard
+from trickrules.engine.actions import ActionBlock, PASS_TURN, named
+
+from . import discard, turn_up
 from . import turns
-from .kinds import CHOOSE_TRUMPS
+from .kinds import CHOOSE_TRUMPS, PhaseKind, enter
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
+    from trickrules.rules.ruleset import RoundStep
 
 
 @dataclass
@@ -39,19 +42,6 @@ class Choosing:
         return Choosing(self.first, self.round, self.spoken)
 
 
-def start(state: State, choice: TrumpChoice) -> None:
-    """Wait for the first chooser, with no trumps set until then."""
-    state.set_trumps(frozenset(), log=False)
-    state._phase = CHOOSE_TRUMPS
-    state.current = turns.first_to_act(state, choice.by)
-    if choice.rounds:
-        state.parts["choose"] = Choosing(state.current)
-
-
-def player(state: State) -> int:
-    return state.current
-
-
 def _choice(state: State) -> TrumpChoice:
     choice = state.game.trump_choice
     assert choice is not None
@@ -66,7 +56,7 @@ def _natural_suit(state: State, card: int) -> int:
 def round_suits(state: State, rules: ChooseRound) -> list[int]:
     """The suits this round of choosing allows."""
     suits = range(state.game.num_suits)
-    turned = state.turned_up
+    turned = turn_up.card(state)
     if rules.suits == "listed":
         return list(rules.listed)
     if turned < 0:
@@ -75,47 +65,66 @@ def round_suits(state: State, rules: ChooseRound) -> list[int]:
     return [up] if rules.suits == "turned_up" else [s for s in suits if s != up]
 
 
-def legal(state: State) -> list[int]:
-    choice = _choice(state)
-    offset = state.game.trump_offset
-    if not choice.rounds:
-        return [offset + s for s in choice.candidates]
-    own: Choosing = state.parts["choose"]
-    rules = choice.rounds[own.round]
-    actions = [offset + s for s in round_suits(state, rules)]
-    last_word = own.spoken == turns.speakers(state) - 1 and state.current == state.dealer
-    if not (rules.dealer_must_choose and last_word and actions):
-        actions.insert(0, state.game.choose_pass_action)
-    return actions
+class ChooseTrumps(PhaseKind):
+    """Trumps are chosen (action ``trumps <suit>``, and ``pass`` in rounds)."""
 
+    def start(self, state: State, step: RoundStep) -> bool:
+        """Wait for the first chooser, with no trumps set until then."""
+        choice = _choice(state)
+        state.set_trumps(frozenset(), log=False)
+        enter(state, self)
+        state.current = turns.first_to_act(state, choice.by)
+        if choice.rounds:
+            state.parts["choose"] = Choosing(state.current)
+        return True
 
-def apply(state: State, action: int) -> None:
-    choice = _choice(state)
-    player = state.current
-    if action == state.game.choose_pass_action:
+    def legal(self, state: State) -> list[int]:
+        choice = _choice(state)
+        offset = state.game.trump_offset
+        if not choice.rounds:
+            return [offset + s for s in choice.candidates]
         own: Choosing = state.parts["choose"]
-        if state.events is not None:
-            state.log("choose", player=player, suit=None)
-        own.spoken += 1
-        state.current = turns.after(state, player)
-        if own.spoken == turns.speakers(state):
-            own.round += 1
-            own.spoken = 0
-            state.current = own.first
-            if own.round == len(choice.rounds):
-                del state.parts["choose"]
-                state.end_round()  # everyone passed: nothing is played
-        return
-    suit = action - state.game.trump_offset
-    if choice.rounds:
-        if state.events is not None:
-            state.log("choose", player=player, suit=suit)
-        state.declarer = player
-        rules = choice.rounds[state.parts.pop("choose").round]
-        state.set_trumps(frozenset([suit]))
-        if rules.dealer_takes_turned_up and state.turned_up >= 0:
-            discard.start(state, state.dealer, state.turned_up, rules.may_discard_turned_up)
+        rules = choice.rounds[own.round]
+        actions = [offset + s for s in round_suits(state, rules)]
+        last_word = own.spoken == turns.speakers(state) - 1 and state.current == state.dealer
+        if not (rules.dealer_must_choose and last_word and actions):
+            actions.insert(0, state.game.choose_pass_action)
+        return actions
+
+    def apply(self, state: State, action: int) -> None:
+        choice = _choice(state)
+        player = state.current
+        if action == state.game.choose_pass_action:
+            own: Choosing = state.parts["choose"]
+            if state.events is not None:
+                state.log("choose", player=player, suit=None)
+            own.spoken += 1
+            state.current = turns.after(state, player)
+            if own.spoken == turns.speakers(state):
+                own.round += 1
+                own.spoken = 0
+                state.current = own.first
+                if own.round == len(choice.rounds):
+                    del state.parts["choose"]
+                    state.end_round()  # everyone passed: nothing is played
             return
-    else:
-        state.set_trumps(frozenset([suit]))
-    state.next_step()
+        suit = action - state.game.trump_offset
+        if choice.rounds:
+            if state.events is not None:
+                state.log("choose", player=player, suit=suit)
+            state.declarer = player
+            rules = choice.rounds[state.parts.pop("choose").round]
+            state.set_trumps(frozenset([suit]))
+            shown = turn_up.card(state)
+            if rules.dealer_takes_turned_up and shown >= 0:
+                discard.start(state, state.dealer, shown, rules.may_discard_turned_up)
+                return
+        else:
+            state.set_trumps(frozenset([suit]))
+        state.next_step()
+
+
+KIND: Final = ChooseTrumps(CHOOSE_TRUMPS, "choose_trumps", (
+    ActionBlock(3, "trumps", lambda g: len(g.ruleset.deck.suits), named("trumps", lambda g: tuple(g.ruleset.deck.suits))),
+    PASS_TURN,
+))

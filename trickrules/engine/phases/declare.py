@@ -10,73 +10,106 @@ scored unplayed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.rules.ruleset import DeclarePhase
 
+from trickrules.engine.actions import ActionBlock, PASS_TURN, named
+
 from . import turns
-from .kinds import DECLARE
+from .kinds import DECLARE, PhaseKind, enter
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
+    from trickrules.rules.ruleset import RoundStep
 
 
 @dataclass
 class Declaring:
-    """The declare phase's own state while it runs: its rules, who spoke first, how many passed."""
+    """The declare phase's own state: its rules, who spoke first, how many passed, and, kept
+    for the round, the contract played (-1: none)."""
 
     rules: DeclarePhase
     first: int
     spoken: int = 0
+    contract: int = -1
 
     def __reduce__(self) -> tuple[type[Declaring], tuple[Any, ...]]:
         """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
-        return (type(self), (self.rules, self.first, self.spoken))
+        return (type(self), (self.rules, self.first, self.spoken, self.contract))
 
     def copy(self) -> Declaring:
-        return Declaring(self.rules, self.first, self.spoken)
+        return Declaring(self.rules, self.first, self.spoken, self.contract)
 
 
-def start(state: State, rules: DeclarePhase) -> None:
-    """Ask the first player."""
-    first = turns.first_to_act(state, rules.first, rules.first_seat)
-    state.parts["declare"] = Declaring(rules, first)
-    state._phase = DECLARE
-    state.current = first
+def contract(state: State) -> int:
+    """The index of the contract this round plays (-1: none declared)."""
+    own: Declaring | None = state.parts.get("declare")
+    return own.contract if own is not None else -1
 
 
-def player(state: State) -> int:
-    return state.current
+class Declare(PhaseKind):
+    """Players in turn pass or declare a contract (``contract <name>``, ``pass``)."""
 
+    def start(self, state: State, step: RoundStep) -> bool:
+        """Ask the first player."""
+        rules = step.declaring
+        assert rules is not None
+        first = turns.first_to_act(state, rules.first, rules.first_seat)
+        state.parts["declare"] = Declaring(rules, first)
+        enter(state, self)
+        state.current = first
+        return True
 
-def legal(state: State) -> list[int]:
-    rules = state.parts["declare"].rules
-    offset = state.game.contract_offset
-    return [state.game.choose_pass_action] + [offset + c for c in rules.contracts]
+    def legal(self, state: State) -> list[int]:
+        rules = state.parts["declare"].rules
+        offset = state.game.contract_offset
+        return [state.game.choose_pass_action] + [offset + c for c in rules.contracts]
 
-
-def apply(state: State, action: int) -> None:
-    own: Declaring = state.parts["declare"]
-    player = state.current
-    if action == state.game.choose_pass_action:
+    def apply(self, state: State, action: int) -> None:
+        own: Declaring = state.parts["declare"]
+        player = state.current
+        if action == state.game.choose_pass_action:
+            if state.events is not None:
+                state.log("declare", player=player, contract=None)
+            own.spoken += 1
+            state.current = turns.after(state, player)
+            if own.spoken < turns.speakers(state):
+                return
+            rules = own.rules
+            if rules.otherwise < 0:
+                state.end_round()  # everyone passed: nothing is played
+                return
+            play_by(state, rules.otherwise)
+            state.next_step()
+            return
+        index = action - state.game.contract_offset
         if state.events is not None:
-            state.log("declare", player=player, contract=None)
-        own.spoken += 1
-        state.current = turns.after(state, player)
-        if own.spoken < turns.speakers(state):
-            return
-        del state.parts["declare"]
-        rules = own.rules
-        if rules.otherwise < 0:
-            state.end_round()  # everyone passed: nothing is played
-            return
-        state.apply_contract(rules.otherwise)
+            state.log("declare", player=player, contract=index)
+        state.declarer = player
+        play_by(state, index)
         state.next_step()
-        return
-    contract = action - state.game.contract_offset
-    del state.parts["declare"]
+
+
+KIND: Final = Declare(DECLARE, "declare", (
+    PASS_TURN,
+    ActionBlock(9, "contract", lambda g: len(g.contract_names) if g.declares else 0, named("contract", lambda g: g.contract_names)),
+))
+
+
+def play_by(state: State, index: int) -> None:
+    """Play the rest of the round by contract `index`: its trumps, tables, scoring and teams."""
+    state.parts["declare"].contract = index
+    state.play_game = game = state.game.contract_games[index]
+    state.reset_counters("round", game)  # the contract's own counters, and its initial values
+    rules = game.ruleset
+    if rules.declarer_alone and state.declarer >= 0:
+        rest = tuple(p for p in range(state.num_players) if p != state.declarer)
+        state.round_teams = tuple(sorted([(state.declarer,), rest]))
+    else:
+        state.round_teams = rules.teams
     if state.events is not None:
-        state.log("declare", player=player, contract=contract)
-    state.declarer = player
-    state.apply_contract(contract)
-    state.next_step()
+        state.log("contract", contract=index, declarer=state.declarer)
+    trumps = rules.trumps if isinstance(rules.trumps, frozenset) else state.trumps
+    state.set_trumps(trumps)
+    state.changed()

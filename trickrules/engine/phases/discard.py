@@ -1,15 +1,18 @@
 """Phase: a player takes a card and discards one (action ``discard <card>``).
 
 Reached from choosing trumps: the dealer takes the turned-up card into the hand and lays one
-card away face down (it takes no part in the play; no other player sees it).
+card away face down (it takes no part in the play; no other player sees it). The cards laid
+away stay known to their owner for the round (`discarded`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from .kinds import DISCARD
+from trickrules.engine.actions import ActionBlock, cards
+
+from .kinds import DISCARD, PhaseKind, enter
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -17,17 +20,31 @@ if TYPE_CHECKING:
 
 @dataclass
 class Discarding:
-    """The discard's own state: the card taken, and whether it may be the one laid away."""
+    """The discard's own state: the card taken, whether it may be the one laid away, and the
+    cards laid away this round (kept for the round)."""
 
     taken: int
     may_discard_it: bool
+    cards: list[int]
 
-    def __reduce__(self) -> tuple[type[Discarding], tuple[int, bool]]:
+    def __reduce__(self) -> tuple[type[Discarding], tuple[int, bool, list[int]]]:
         """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
-        return (type(self), (self.taken, self.may_discard_it))
+        return (type(self), (self.taken, self.may_discard_it, self.cards))
 
     def copy(self) -> Discarding:
-        return Discarding(self.taken, self.may_discard_it)
+        return Discarding(self.taken, self.may_discard_it, list(self.cards))
+
+
+def discarded(state: State) -> list[int]:
+    """The cards laid away this round: the state's own list (`resample` deals it again), or a
+    new empty one before any discard."""
+    own: Discarding | None = state.parts.get("discard")
+    return own.cards if own is not None else []
+
+
+def discarding(state: State) -> bool:
+    """Whether the state waits for a discard."""
+    return state._kind is KIND
 
 
 def start(state: State, player: int, card: int, may_discard_it: bool) -> None:
@@ -39,29 +56,29 @@ def start(state: State, player: int, card: int, may_discard_it: bool) -> None:
         state.stock.remove(card)
     if card in state.set_aside:
         state.set_aside.remove(card)
-    state.parts["discard"] = Discarding(card, may_discard_it)
+    state.parts["discard"] = Discarding(card, may_discard_it, discarded(state))
     if state.events is not None:
         state.log("take", player=player, card=card)
-    state._phase = DISCARD
+    enter(state, KIND)
     state.current = player
 
 
-def player(state: State) -> int:
-    return state.current
+class Discard(PhaseKind):
+    """The player who took a card lays one away (action ``discard <card>``)."""
+
+    def legal(self, state: State) -> list[int]:
+        own: Discarding = state.parts["discard"]
+        offset = state.game.discard_offset
+        return [offset + c for c in state.hands[state.current] if own.may_discard_it or c != own.taken]
+
+    def apply(self, state: State, action: int) -> None:
+        card = action - state.game.discard_offset
+        player = state.current
+        state.hands[player].remove(card)
+        discarded(state).append(card)
+        if state.events is not None:
+            state.log("discard", player=player, card=card)
+        state.next_step()
 
 
-def legal(state: State) -> list[int]:
-    own: Discarding = state.parts["discard"]
-    offset = state.game.discard_offset
-    return [offset + c for c in state.hands[state.current] if own.may_discard_it or c != own.taken]
-
-
-def apply(state: State, action: int) -> None:
-    card = action - state.game.discard_offset
-    player = state.current
-    state.hands[player].remove(card)
-    state.discarded.append(card)
-    del state.parts["discard"]
-    if state.events is not None:
-        state.log("discard", player=player, card=card)
-    state.next_step()
+KIND: Final = Discard(DISCARD, "", (ActionBlock(7, "discard", lambda g: g.num_cards if g.discards else 0, cards("discard")),))

@@ -1,9 +1,23 @@
-"""The kinds of phase a game can wait in, as a public enum and as plain integers."""
+"""What a kind of phase is, and the kinds a game can wait in (a public enum and plain integers).
+
+A kind of phase is one `PhaseKind` object, made in its own module: whose decision it is
+(`player`), which actions are legal (`legal`), what an action does (`apply`), how the phase
+begins when the round reaches its step (`start`), what it sets up for the round
+(`new_round`), and the blocks of action integers it owns (`blocks`). The state dispatches
+through the kind it waits in (`State._kind`), never by comparing phase numbers.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from trickrules.engine.actions import ActionBlock
+    from trickrules.engine.game import Game
+    from trickrules.engine.state import State
+    from trickrules.rules.ruleset import RoundStep
 
 
 class Phase(IntEnum):
@@ -33,3 +47,74 @@ BID: Final = 6
 DISCARD: Final = 7
 GO_ALONE: Final = 8
 DECLARE: Final = 9
+NEVER_WAITS: Final = -1
+"""The phase number of a step that never waits for a decision (turning up a card)."""
+
+
+class PhaseKind:
+    """One kind of phase. Each phase module subclasses it once and makes one instance (`KIND`).
+
+    `phase` is its `Phase` number (`NEVER_WAITS` for a step that never waits); `step` the
+    round step (``RoundStep.kind``) that starts it ("" for a phase that only other phases
+    start, such as laying won cards); `blocks` the action blocks it owns.
+    """
+
+    def __init__(self, phase: int, step: str = "", blocks: tuple[ActionBlock, ...] = ()) -> None:
+        self.phase = phase
+        self.step = step
+        self.blocks = blocks
+
+    def start(self, state: State, step: RoundStep) -> bool:
+        """Begin the phase at its step of the round; False when it has nothing to decide this
+        round (the round goes on to its next step)."""
+        return False
+
+    def new_round(self, state: State) -> None:
+        """Set up at the start of each round the part of the state this phase alone keeps."""
+
+    def player(self, state: State) -> int:
+        """Whose decision it is."""
+        return state.current
+
+    def legal(self, state: State) -> list[int]:
+        """The legal actions (a new list; the state keeps it until the next action)."""
+        return []
+
+    def apply(self, state: State, action: int) -> None:
+        """Take `action`, one of `legal(state)`."""
+        raise AssertionError(f"no action is legal in phase {self.phase}")
+
+    def used(self, game: Game) -> bool:
+        """Whether a game of these rules can wait in this phase."""
+        return any(block.size(game) for block in self.blocks)
+
+    def __reduce__(self) -> tuple[Callable[[int, str], PhaseKind], tuple[int, str]]:
+        """Pickle by name: a state unpickles with the registered kind itself."""
+        from trickrules.engine.phases import registered
+
+        return (registered, (self.phase, self.step))
+
+    def __repr__(self) -> str:
+        return f"<PhaseKind {self.step or self.phase}>"
+
+
+class Terminal(PhaseKind):
+    """The game is over: no one decides, nothing is legal."""
+
+    def player(self, state: State) -> int:
+        return TERMINAL_PLAYER
+
+
+TERMINAL_PLAYER: Final = -4
+"""`current_player()` of a finished game (OpenSpiel's value)."""
+
+TERMINAL_KIND: Final = Terminal(TERMINAL)
+
+
+def enter(state: State, kind: PhaseKind, legal: list[int] | None = None) -> None:
+    """Make the state wait in `kind` (its legal actions worked out on first use, or `legal`)."""
+    state._kind = kind
+    state._legal = legal
+
+
+__all__ = ["Phase", "PhaseKind", "TERMINAL_KIND", "TERMINAL_PLAYER", "enter"]

@@ -9,22 +9,24 @@ the start of the round); a direction of 0 (``none``) skips the phase.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.engine.deals import chance_index
-from trickrules.rules.ruleset import PassPhase
+
+from trickrules.engine.actions import ActionBlock, cards
 
 from . import turns
-from .kinds import PASS
+from .kinds import PASS, PhaseKind, enter
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
+    from trickrules.rules.ruleset import RoundStep
 
 
 @dataclass
 class Passing:
     """One pass of cards: while it runs the phase's own state, then kept for the round
-    (`State.passes`): the seat offset, cards each, who gives first, where each seat's cards
+    (`finished`): the seat offset, cards each, who gives first, where each seat's cards
     go, what each seat gave, and the cards passed so far."""
 
     offset: int
@@ -42,57 +44,94 @@ class Passing:
         return Passing(self.offset, self.count, self.first, list(self.receivers), [list(c) for c in self.passed], self.turn)
 
 
-def start(state: State, rules: PassPhase) -> bool:
-    """Begin passing; False when this round passes nothing (the phase is skipped)."""
-    n, number = state.num_players, state.round
-    given = state.given.outcome("pass") if state.given is not None else None
-    if given is not None:
-        index = rules.to_names.index(given)
-    elif rules.to.chance:
-        index = chance_index(state.seed, number, "pass", len(rules.to.values))
-    else:
-        index = number % len(rules.to.values)
-    offset = rules.to.values[index] % n
-    count = rules.cards.at(number)
-    if state.events is not None:
-        state.log("pass_direction", direction=rules.to_names[index], offset=offset, cards=count)
-    if offset == 0 or count == 0:
-        return False
-    first = turns.first_to_act(state, rules.first, rules.first_seat)
-    # this phase's own part of the state: plain values, so that a clone copies it
-    state.parts["pass"] = Passing(offset, count, first, turns.receivers(state, offset), [[] for _ in range(n)])
-    state._phase = PASS
-    state.current = first
-    return True
+@dataclass
+class Passes:
+    """The round's finished passes, in order."""
+
+    done: list[Passing]
+
+    def __reduce__(self) -> tuple[type[Passes], tuple[list[Passing]]]:
+        """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
+        return (type(self), (self.done,))
+
+    def copy(self) -> Passes:
+        return Passes([passing.copy() for passing in self.done])
 
 
-def player(state: State) -> int:
-    return state.current
+def finished(state: State) -> list[Passing]:
+    """The round's finished passes, in order (each player remembers what it gave or got)."""
+    own: Passes | None = state.parts.get("passes")
+    return own.done if own is not None else []
 
 
-def legal(state: State) -> list[int]:
-    offset = state.game.pass_offset
-    return [offset + c for c in state.hands[state.current]]
+def running(state: State) -> Passing | None:
+    """The pass under way, if any."""
+    own: Passing | None = state.parts.get("pass")
+    return own
 
 
-def apply(state: State, action: int) -> None:
-    card = action - state.game.pass_offset
-    player = state.current
-    own: Passing = state.parts["pass"]
-    state.hands[player].remove(card)
-    own.passed[player].append(card)
-    if state.events is not None:
-        state.log("pass", player=player, card=card)
-    own.turn += 1
-    count = own.count
-    if own.turn < count * turns.speakers(state):
-        if own.turn % count == 0:
-            state.current = turns.after(state, player)
-        return
-    for giver, cards in enumerate(own.passed):
-        receiver = own.receivers[giver]
-        state.hands[receiver] = sorted(state.hands[receiver] + cards)
-    if state.events is not None:
-        state.log("passed", cards=[list(c) for c in own.passed], offset=own.offset)
-    state.passes.append(state.parts.pop("pass"))  # each player remembers what it gave or got
-    state.next_step()
+def every_pass(state: State) -> list[Passing]:
+    """The round's passes, finished ones first, then the one under way."""
+    now = running(state)
+    return finished(state) + ([now] if now is not None else [])
+
+
+class PassCards(PhaseKind):
+    """Each player passes cards to another (action ``pass <card>``, one card each)."""
+
+    def new_round(self, state: State) -> None:
+        state.parts["passes"] = Passes([])
+
+    def start(self, state: State, step: RoundStep) -> bool:
+        """Begin passing; False when this round passes nothing (the phase is skipped)."""
+        rules = step.passing
+        assert rules is not None
+        n, number = state.num_players, state.round
+        given = state.given.outcome("pass") if state.given is not None else None
+        if given is not None:
+            index = rules.to_names.index(given)
+        elif rules.to.chance:
+            index = chance_index(state.seed, number, "pass", len(rules.to.values))
+        else:
+            index = number % len(rules.to.values)
+        offset = rules.to.values[index] % n
+        count = rules.cards.at(number)
+        if state.events is not None:
+            state.log("pass_direction", direction=rules.to_names[index], offset=offset, cards=count)
+        if offset == 0 or count == 0:
+            return False
+        first = turns.first_to_act(state, rules.first, rules.first_seat)
+        # this phase's own part of the state: plain values, so that a clone copies it
+        state.parts["pass"] = Passing(offset, count, first, turns.receivers(state, offset), [[] for _ in range(n)])
+        enter(state, self)
+        state.current = first
+        return True
+
+    def legal(self, state: State) -> list[int]:
+        offset = state.game.pass_offset
+        return [offset + c for c in state.hands[state.current]]
+
+    def apply(self, state: State, action: int) -> None:
+        card = action - state.game.pass_offset
+        player = state.current
+        own: Passing = state.parts["pass"]
+        state.hands[player].remove(card)
+        own.passed[player].append(card)
+        if state.events is not None:
+            state.log("pass", player=player, card=card)
+        own.turn += 1
+        count = own.count
+        if own.turn < count * turns.speakers(state):
+            if own.turn % count == 0:
+                state.current = turns.after(state, player)
+            return
+        for giver, given in enumerate(own.passed):
+            receiver = own.receivers[giver]
+            state.hands[receiver] = sorted(state.hands[receiver] + given)
+        if state.events is not None:
+            state.log("passed", cards=[list(c) for c in own.passed], offset=own.offset)
+        finished(state).append(state.parts.pop("pass"))
+        state.next_step()
+
+
+KIND: Final = PassCards(PASS, "pass", (ActionBlock(4, "pass", lambda g: g.num_cards if g.passes else 0, cards("pass")),))

@@ -4,60 +4,90 @@ Cards of one counting suit share a section; laying a card decides the order of i
 suit in this trick (the others go beneath it in play order), so the winner chooses only
 which card of a suit lies on top and which new suit opens a section first (action
 ``place <card>``); every placement with one possible outcome is made at once.
-This module owns the queue of cards still to lay and whose they are.
+This module owns the queue of cards still to lay and whose they are (`Placing`, for the round).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.rules.placement import forced_cards, section_for
 
-from .kinds import PLACE_CARDS
+from trickrules.engine.actions import ActionBlock, cards
+
+from .kinds import PLACE_CARDS, PhaseKind, enter
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
 
 
-def new_round(state: State) -> None:
-    state.place_queue = []  # the won trick's cards not laid yet
-    state.place_player = 0  # whose tableau they go to
+@dataclass
+class Placing:
+    """The won trick's cards not laid yet, and whose tableau they go to."""
+
+    queue: list[int]
+    player: int = 0
+
+    def __reduce__(self) -> tuple[type[Placing], tuple[Any, ...]]:
+        """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
+        return (type(self), (self.queue, self.player))
+
+    def copy(self) -> Placing:
+        return Placing(list(self.queue), self.player)
 
 
-def player(state: State) -> int:
-    return state.place_player
+def placing(state: State) -> Placing:
+    """The round's `Placing`."""
+    own: Placing = state.parts["place"]
+    return own
 
 
-def legal(state: State) -> list[int]:
-    offset = state.game.place_offset
-    return [offset + c for c in state.place_queue]
+def waiting(state: State) -> bool:
+    """Whether won cards wait to be laid."""
+    return bool(state.parts["place"].queue)
 
 
-def apply(state: State, action: int) -> None:
-    lay(state, state.place_player, suit_group_under(state, action - state.game.place_offset))
-    state.after_trick()
+class PlaceCards(PhaseKind):
+    """Lay a won trick's cards on the winner's tableau (action ``place <card>``)."""
+
+    def new_round(self, state: State) -> None:
+        state.parts["place"] = Placing([])
+
+    def player(self, state: State) -> int:
+        return placing(state).player
+
+    def legal(self, state: State) -> list[int]:
+        offset = state.game.place_offset
+        return [offset + c for c in placing(state).queue]
+
+    def apply(self, state: State, action: int) -> None:
+        lay(state, placing(state).player, suit_group_under(state, action - state.game.place_offset))
+        state.after_trick()
+
+
+KIND: Final = PlaceCards(PLACE_CARDS, "", (ActionBlock(1, "place", lambda g: g.num_cards, cards("place")),))
 
 
 def start(state: State, winner: int, cards: list[int]) -> None:
     """Queue a won trick's cards for `winner`'s tableau."""
-    state.place_queue = list(cards)
-    state.place_player = winner
+    state.parts["place"] = Placing(list(cards), winner)
 
 
 def place_forced(state: State) -> bool:
     """Lay every card whose place is forced; True if a choice remains (and waits)."""
-    queue = state.place_queue
+    own = placing(state)
+    queue = own.queue
     if not queue:
         return False
-    player = state.place_player
+    player = own.player
     lay(state, player, forced_cards(queue, state.tables.faces.suit, state.section_suits[player]))
     if len(queue) == 1:
         lay(state, player, queue[:])
     if not queue:
         return False
-    state._phase = PLACE_CARDS
     offset = state.game.place_offset
-    state._legal = [offset + c for c in queue]
+    enter(state, KIND, [offset + c for c in queue])
     return True
 
 
@@ -69,12 +99,12 @@ def suit_group_under(state: State, card: int) -> list[int]:
     """
     suit_of = state.tables.faces.suit
     suit = suit_of[card]
-    return [c for c in state.place_queue if suit_of[c] == suit and c != card] + [card]
+    return [c for c in placing(state).queue if suit_of[c] == suit and c != card] + [card]
 
 
 def lay(state: State, player: int, cards: list[int]) -> None:
     """Lay won cards on the player's tableau in order (the pile when no section is left)."""
-    queue, suit_of = state.place_queue, state.tables.faces.suit
+    queue, suit_of = placing(state).queue, state.tables.faces.suit
     row, stacks = state.section_suits[player], state.stacks[player]
     for card in cards:
         queue.remove(card)

@@ -1,30 +1,62 @@
 """Phase: turn up the next card of the deck after the deal; its suit is trump.
 
 No decision is made here: the card is the first one not dealt (or the one a given deal
-names); with no card left there are no trumps. The card stays out of play.
+names); with no card left there are no trumps. The card stays out of play, shown to all for
+the round (`card`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
 
 from trickrules.rules.ruleset import TurnedUp
 
+from .kinds import NEVER_WAITS, PhaseKind
+
 if TYPE_CHECKING:
     from trickrules.engine.state import State
+    from trickrules.rules.ruleset import RoundStep
 
 
-def start(state: State) -> None:
-    """Turn the card up and make its suit the trump suit."""
-    game = state.game
-    given = state.given.outcome("turn_up") if state.given is not None else None
-    card = game.card_index(given) if given is not None else (state.stock[0] if state.stock else -1)
-    state.turned_up = card
-    if state.events is not None:
-        state.log("turn_up", card=card)
-    if not isinstance(game.ruleset.trumps, TurnedUp):
-        return  # the card is only shown (e.g. proposed for trumps to a choosing phase)
-    if card < 0:
-        state.set_trumps(frozenset())
-        return
-    state.set_trumps(frozenset([game.tables(frozenset()).faces.suit[card]]))
+@dataclass(frozen=True)
+class Shown:
+    """The card turned up this round (-1: none left to turn)."""
+
+    card: int
+
+    def __reduce__(self) -> tuple[type[Shown], tuple[int]]:
+        """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
+        return (type(self), (self.card,))
+
+    def copy(self) -> Shown:
+        return self  # never changed once turned
+
+
+def card(state: State) -> int:
+    """The card turned up this round (-1: none, or no card turned yet)."""
+    own: Shown | None = state.parts.get("turn_up")
+    return own.card if own is not None else -1
+
+
+class TurnUp(PhaseKind):
+    """Turn up the next card of the deck; no decision."""
+
+    def start(self, state: State, step: RoundStep) -> bool:
+        """Turn the card up and make its suit the trump suit; never waits."""
+        game = state.game
+        given = state.given.outcome("turn_up") if state.given is not None else None
+        shown = game.card_index(given) if given is not None else (state.stock[0] if state.stock else -1)
+        state.parts["turn_up"] = Shown(shown)
+        if state.events is not None:
+            state.log("turn_up", card=shown)
+        if not isinstance(game.ruleset.trumps, TurnedUp):
+            return False  # the card is only shown (e.g. proposed for trumps to a choosing phase)
+        if shown < 0:
+            state.set_trumps(frozenset())
+            return False
+        state.set_trumps(frozenset([game.tables(frozenset()).faces.suit[shown]]))
+        return False
+
+
+KIND: Final = TurnUp(NEVER_WAITS, "turn_up")
