@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from trickrules.engine import phases
 from trickrules.serve import Session, make_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,9 +118,9 @@ def hidden_from(state: Any, seat: int) -> set[str]:
     hidden.update(getattr(state, "set_aside", []))
     hidden.update(getattr(state, "stock", []))
     if seat != getattr(state, "dealer", -1):
-        hidden.update(getattr(state, "discarded", []))
+        hidden.update(phases.discard.discarded(state))
     shown = set(passed_cards(state, seat))
-    turned = getattr(state, "turned_up", -1)
+    turned = phases.turn_up.card(state)
     if turned >= 0:
         shown.add(turned)
     for event in state.events or []:

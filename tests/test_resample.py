@@ -79,7 +79,7 @@ def assert_consistent(state: trickrules.State, sample: trickrules.State, player:
         receiver = (player + own.offset) % state.num_players
         played = {c for trick, _ in state.tricks for c in trick} | set(state.trick)
         assert all(c in sample.hands[receiver] for c in own.passed[player] if c not in played)
-    turned = getattr(state, "turned_up", -1)
+    turned = phases.turn_up.card(state)
     if turned >= 0 and turned in state.stock:
         assert sample.stock[0] == turned == state.stock[0]
 

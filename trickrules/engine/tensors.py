@@ -29,9 +29,8 @@ from typing import TYPE_CHECKING
 
 from trickrules.engine import views
 from trickrules.engine.round_end import side_of
-from trickrules.engine.phases import bid, declare, pass_cards, place_cards, place_tokens, turn_up
+from trickrules.engine.phases import KINDS, bid, declare, pass_cards, place_cards, place_tokens, turn_up
 from trickrules.engine.phases.kinds import Phase
-from trickrules.rules.ruleset import TrumpChoice
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
@@ -133,15 +132,16 @@ def _bound(value: float) -> str:
 # ---------------------------------------------------------------- the segments of a game
 
 
-Spec = tuple[str, tuple[int, ...], float, float, str, Writer]
+SegmentSpec = tuple[str, tuple[int, ...], float, float, str, Writer]
+"""One segment of the layout to make: name, shape, lowest and highest value, meaning, writer."""
 
 
-def _segments(game: Game) -> list[Spec]:
+def _segments(game: Game) -> list[SegmentSpec]:
     """The segments the game's spec calls for, in tensor order."""
     rules = game.ruleset
     n, cards, suits = game.num_players, game.num_cards, len(rules.deck.suits)
     phases = _phases(game)
-    found: list[Spec] = [
+    found: list[SegmentSpec] = [
         ("seat", (n,), 0, 1, "1 at the seat whose view this is", _seat),
         ("to_move", (n,), 0, 1, "1 at the seat to decide now (none once the game is over)", _to_move),
         ("phase", (len(phases),), 0, 1, "1 at the phase: " + ", ".join(p.name.lower() for p in phases), _phase_writer(phases)),
@@ -171,12 +171,14 @@ def _segments(game: Game) -> list[Spec]:
         found.append(("discarded", (cards,), 0, 1, "1 for each card the player discarded this round", _discarded))
     found += _language2_segments(game)
     found += _token_segments(game)
+    for kind in KINDS:  # the kinds that show their own segments, after all the others
+        found += kind.segments(game)
     return found
 
 
-def _language2_segments(game: Game) -> list[Spec]:
+def _language2_segments(game: Game) -> list[SegmentSpec]:
     rules, n = game.ruleset, game.num_players
-    found: list[Spec] = []
+    found: list[SegmentSpec] = []
     if game.bidding is not None:
         found.append(("bids", (n, game.num_bids), 0, 1, "by seat: 1 at its bid this round (none before it bids)", _bids))
     if game.chooses_in_rounds or game.declares:
@@ -194,10 +196,10 @@ def _language2_segments(game: Game) -> list[Spec]:
     return found
 
 
-def _token_segments(game: Game) -> list[Spec]:
+def _token_segments(game: Game) -> list[SegmentSpec]:
     rules, n, cards = game.ruleset, game.num_players, game.num_cards
     kinds = len(rules.tokens)
-    found: list[Spec] = []
+    found: list[SegmentSpec] = []
     if kinds:
         found += [
             ("tokens", (n, kinds), 0, INF, "by seat: tokens of each kind it holds", _tokens),
@@ -219,20 +221,7 @@ def _token_segments(game: Game) -> list[Spec]:
 
 def _phases(game: Game) -> tuple[Phase, ...]:
     """The phases a game of this spec can wait in."""
-    rules = game.ruleset
-    has = {
-        Phase.CHOOSE_TRUMPS: isinstance(rules.trumps, TrumpChoice),
-        Phase.PLAY: True,
-        Phase.PLACE_TOKENS: any(kind.to == "tableau" for kind in rules.tokens),
-        Phase.PLACE_CARDS: rules.won_cards == "tableau",
-        Phase.TERMINAL: True,
-        Phase.PASS: game.passes,
-        Phase.BID: game.bidding is not None,
-        Phase.DISCARD: game.discards,
-        Phase.GO_ALONE: game.goes_alone,
-        Phase.DECLARE: game.declares,
-    }
-    return tuple(phase for phase in Phase if has[phase])
+    return tuple(Phase(kind.phase) for kind in KINDS if kind.used(game))
 
 
 # ---------------------------------------------------------------- writers, one per segment

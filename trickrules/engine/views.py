@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from trickrules.engine.phases import bid, declare, discard, pass_cards, place_tokens, turn_up
+from trickrules.engine.phases import bid, declare, discard, pass_cards, place_tokens, showing, turn_up
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -86,7 +86,13 @@ def observation(state: State, player: int) -> dict[str, Any]:
     view["hand"] = _ids(state, state.hands[player])
     if state.current_player() == player:
         view["legal_actions"] = [state.game.action_to_string(a) for a in state.legal_actions()]
+    for kind in _OBSERVING:
+        kind.observe(state, player, view)
     return view
+
+
+_OBSERVING = showing("observe")
+"""The kinds of phase that add what a player sees of them (after the rest)."""
 
 
 def debug_text(state: State) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from trickrules.engine.phases import EVENTS
 from trickrules.engine.state import Phase, State
 from trickrules.serve.reasons import refusal_reasons
 from trickrules.serve.seats import HUMAN
@@ -72,8 +73,9 @@ class _Log:
     def build(self) -> list[dict[str, Any]]:
         for event in self.state.events or []:
             handler = getattr(self, "on_" + event["type"], None)
-            if handler is None:
-                self.add(event["type"].replace("_", " "), event["type"])
+            if handler is None:  # an event of a kind of phase that words itself
+                kind = EVENTS.get(event["type"])
+                self.add(kind.words(event, self.game) if kind else event["type"].replace("_", " "), event["type"])
             else:
                 handler(event)
         return self.lines

@@ -18,6 +18,7 @@ from typing import Any
 from trickrules.engine.agents import Agent
 from trickrules.engine.deals import GivenDeal
 from trickrules.engine.game import Game
+from trickrules.engine.phases import EVENTS
 from trickrules.rules.ruleset import TrumpChoice
 from trickrules.engine.state import State
 from trickrules.tools.provenance import spec_entry
@@ -75,7 +76,11 @@ class _RecordBuilder:
 
     def build(self) -> list[dict[str, Any]]:
         for event in self.state.events or []:
-            getattr(self, "on_" + event["type"])(event)
+            handler = getattr(self, "on_" + event["type"], None)
+            if handler is not None:
+                handler(event)
+            else:  # an event of a kind of phase that records itself
+                EVENTS[event["type"]].record(event, self.current(), self.game)
         return self.rounds
 
     def current(self) -> dict[str, Any]:

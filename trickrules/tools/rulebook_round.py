@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from trickrules.engine.phases import STEPS
 from trickrules.rules.ruleset import BidPhase, Counter, Deal, PassPhase, Restriction, Ruleset, TrumpChoice
 from trickrules.tools.rulebook_words import card_condition_words, join_words, plural
 
@@ -62,6 +63,11 @@ def round_section(ruleset: Ruleset) -> str:
     bids = [bidding_words(step.bidding) for step in ruleset.round if step.bidding is not None]
     if bids:
         parts.append("\n".join(["## Bidding", "", *bids]))
+    for step in ruleset.round:  # the kinds of phase that write their own paragraph
+        kind = STEPS.get(step.kind)
+        words = kind.rulebook(step, ruleset) if kind is not None else ""
+        if words:
+            parts.append(words)
     return "\n\n".join(parts)
 
 

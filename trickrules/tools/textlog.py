@@ -6,6 +6,7 @@ from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from trickrules.engine.phases import showing
 from trickrules.rules.ruleset import Ruleset
 from trickrules.tools.output import counted
 
@@ -119,6 +120,8 @@ def render_record(record: dict[str, Any], plurals: Mapping[str, str] = MappingPr
             for player, cards in enumerate(passing["cards"]):
                 if cards:
                     lines.append(f"    P{player} passes {' '.join(cards)}")
+        for kind in _RECORDING:
+            lines.extend("  " + line for line in kind.record_lines(round_))
         if round_["set_aside"]:
             lines.append(f"  set aside: {counted(len(round_['set_aside']), 'card')}")
         for trick in round_["tricks"]:
@@ -135,3 +138,7 @@ def render_record(record: dict[str, Any], plurals: Mapping[str, str] = MappingPr
         mark = "  winner" if player in record["winners"] else ""
         lines.append(f"  {place}. {_seat(record, player)}: {record['totals'][player]}{mark}")
     return "\n".join(lines)
+
+
+_RECORDING = showing("record_lines")
+"""The kinds of phase that write their own lines of a round's text."""

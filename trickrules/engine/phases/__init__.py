@@ -41,6 +41,16 @@ def registered(phase: int, step: str) -> PhaseKind:
     return KINDS[phase] if phase >= 0 else STEPS[step]
 
 
+def showing(hook: str) -> tuple[PhaseKind, ...]:
+    """The kinds that show themselves through `hook` (a `PhaseKind` method they override)."""
+    base = getattr(PhaseKind, hook)
+    return tuple(kind for kind in KINDS if getattr(type(kind), hook) is not base)
+
+
+EVENTS: Final[dict[str, PhaseKind]] = {event: kind for kind in KINDS for event in kind.events}
+"""The kind that records and words each type of event it logs (see `PhaseKind.events`)."""
+
+
 def blocks() -> list[ActionBlock]:
     """Every kind's action blocks (`trickrules.engine.actions.action_ranges` orders them)."""
     return [block for kind in KINDS for block in kind.blocks]
@@ -67,4 +77,4 @@ def start_next_step(state: State) -> None:
             return
 
 
-__all__ = ["KINDS", "STEPS", "TERMINAL_PLAYER", "Phase", "PhaseKind", "blocks", "new_round", "registered", "start_next_step"]
+__all__ = ["EVENTS", "KINDS", "STEPS", "TERMINAL_PLAYER", "Phase", "PhaseKind", "blocks", "new_round", "registered", "showing", "start_next_step"]

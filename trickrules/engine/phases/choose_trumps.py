@@ -22,6 +22,7 @@ from . import turns
 from .kinds import CHOOSE_TRUMPS, PhaseKind, enter
 
 if TYPE_CHECKING:
+    from trickrules.engine.game import Game
     from trickrules.engine.state import State
     from trickrules.rules.ruleset import RoundStep
 
@@ -67,6 +68,9 @@ def round_suits(state: State, rules: ChooseRound) -> list[int]:
 
 class ChooseTrumps(PhaseKind):
     """Trumps are chosen (action ``trumps <suit>``, and ``pass`` in rounds)."""
+
+    def used(self, game: Game) -> bool:
+        return game.trump_choice is not None
 
     def start(self, state: State, step: RoundStep) -> bool:
         """Wait for the first chooser, with no trumps set until then."""

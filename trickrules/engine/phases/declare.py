@@ -20,6 +20,7 @@ from . import turns
 from .kinds import DECLARE, PhaseKind, enter
 
 if TYPE_CHECKING:
+    from trickrules.engine.game import Game
     from trickrules.engine.state import State
     from trickrules.rules.ruleset import RoundStep
 
@@ -50,6 +51,9 @@ def contract(state: State) -> int:
 
 class Declare(PhaseKind):
     """Players in turn pass or declare a contract (``contract <name>``, ``pass``)."""
+
+    def used(self, game: Game) -> bool:
+        return game.declares
 
     def start(self, state: State, step: RoundStep) -> bool:
         """Ask the first player."""

@@ -5,19 +5,28 @@ A kind of phase is one `PhaseKind` object, made in its own module: whose decisio
 begins when the round reaches its step (`start`), what it sets up for the round
 (`new_round`), and the blocks of action integers it owns (`blocks`). The state dispatches
 through the kind it waits in (`State._kind`), never by comparing phase numbers.
+
+A kind also says what the rest of the system shows of it: what a player sees (`observe`, and
+`segments` of the observation tensor), what its events write into a game record (`events`,
+`record`) and into the text of a game (`record_lines`, `words`), and its paragraph of the
+rulebook (`rulebook`). The phases of languages 1 and 2 keep those in the modules that show
+them (`views`, `tensors`, `tools.record`, `tools.textlog`, `tools.rulebook_round`), where
+every recorded text and layout stays as it was; a kind added since writes them here, and
+they are shown after the others.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from enum import IntEnum
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from trickrules.engine.actions import ActionBlock
     from trickrules.engine.game import Game
     from trickrules.engine.state import State
-    from trickrules.rules.ruleset import RoundStep
+    from trickrules.engine.tensors import SegmentSpec
+    from trickrules.rules.ruleset import RoundStep, Ruleset
 
 
 class Phase(IntEnum):
@@ -56,13 +65,15 @@ class PhaseKind:
 
     `phase` is its `Phase` number (`NEVER_WAITS` for a step that never waits); `step` the
     round step (``RoundStep.kind``) that starts it ("" for a phase that only other phases
-    start, such as laying won cards); `blocks` the action blocks it owns.
+    start, such as laying won cards); `blocks` the action blocks it owns; `events` the types
+    of event it logs and shows itself (`record`, `words`).
     """
 
-    def __init__(self, phase: int, step: str = "", blocks: tuple[ActionBlock, ...] = ()) -> None:
+    def __init__(self, phase: int, step: str = "", blocks: tuple[ActionBlock, ...] = (), events: tuple[str, ...] = ()) -> None:
         self.phase = phase
         self.step = step
         self.blocks = blocks
+        self.events = events
 
     def start(self, state: State, step: RoundStep) -> bool:
         """Begin the phase at its step of the round; False when it has nothing to decide this
@@ -88,6 +99,30 @@ class PhaseKind:
         """Whether a game of these rules can wait in this phase."""
         return any(block.size(game) for block in self.blocks)
 
+    # ------------------------------------------------------------ what the rest shows of it
+
+    def observe(self, state: State, player: int, view: dict[str, Any]) -> None:
+        """Add what `player` sees of this phase to the observation `view`."""
+
+    def segments(self, game: Game) -> list[SegmentSpec]:
+        """Segments of the observation tensor (name, shape, low, high, meaning, writer)."""
+        return []
+
+    def record(self, event: dict[str, Any], entry: dict[str, Any], game: Game) -> None:
+        """Write one of its `events` into the round's `entry` of a game record."""
+
+    def record_lines(self, entry: dict[str, Any]) -> list[str]:
+        """The lines of a round's text (`trickrules.tools.textlog`) about this phase."""
+        return []
+
+    def words(self, event: dict[str, Any], game: Game) -> str:
+        """One of its `events` as a line of the game's log (the browser page)."""
+        return str(event["type"]).replace("_", " ")
+
+    def rulebook(self, step: RoundStep, ruleset: Ruleset) -> str:
+        """The rulebook's paragraph on this phase at `step` ("" for none)."""
+        return ""
+
     def __reduce__(self) -> tuple[Callable[[int, str], PhaseKind], tuple[int, str]]:
         """Pickle by name: a state unpickles with the registered kind itself."""
         from trickrules.engine.phases import registered
@@ -100,6 +135,9 @@ class PhaseKind:
 
 class Terminal(PhaseKind):
     """The game is over: no one decides, nothing is legal."""
+
+    def used(self, game: Game) -> bool:
+        return True
 
     def player(self, state: State) -> int:
         return TERMINAL_PLAYER

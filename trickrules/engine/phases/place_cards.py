@@ -19,6 +19,7 @@ from trickrules.engine.actions import ActionBlock, cards
 from .kinds import PLACE_CARDS, PhaseKind, enter
 
 if TYPE_CHECKING:
+    from trickrules.engine.game import Game
     from trickrules.engine.state import State
 
 
@@ -50,6 +51,9 @@ def waiting(state: State) -> bool:
 
 class PlaceCards(PhaseKind):
     """Lay a won trick's cards on the winner's tableau (action ``place <card>``)."""
+
+    def used(self, game: Game) -> bool:
+        return game.ruleset.won_cards == "tableau"
 
     def new_round(self, state: State) -> None:
         state.parts["place"] = Placing([])

@@ -56,6 +56,9 @@ def waiting(state: State) -> bool:
 class PlaceTokens(PhaseKind):
     """Place gained tokens on sections (action ``token <section>``)."""
 
+    def used(self, game: Game) -> bool:
+        return any(kind.to == "tableau" for kind in game.ruleset.tokens)
+
     def new_round(self, state: State) -> None:
         """Fill the supply and empty the queue of tokens waiting for a section."""
         rules = state.game.ruleset

@@ -20,7 +20,7 @@ from . import turns
 from .kinds import PLAY, PhaseKind, enter
 
 if TYPE_CHECKING:
-    from trickrules.engine.game import Matching
+    from trickrules.engine.game import Game, Matching
     from trickrules.engine.state import State
     from trickrules.rules.ruleset import RoundStep
 
@@ -35,6 +35,9 @@ class Play(PhaseKind):
             leader = state.next_seat[leader]
         state.leader = state.current = leader
         enter(state, self)
+        return True
+
+    def used(self, game: Game) -> bool:
         return True
 
     def legal(self, state: State) -> list[int]:
