@@ -216,9 +216,10 @@ scoring:
 
 
 def problems(text: str) -> list[tuple[str, int, int, str, str]]:
-    """Every problem loading a spec text raises, as (code, line, column, path, message)."""
+    """Every problem checking a spec text finds (compiled for every allowed player count, as
+    `trickrules validate` does), as (code, line, column, path, message)."""
     with pytest.raises(SpecError) as raised:
-        load_spec_text(text, "tiny.yaml")
+        load_spec_text(text, "tiny.yaml", every_count=True)
     return [(p.code, p.line, p.column, p.path, p.message) for p in raised.value.problems]
 
 

@@ -311,5 +311,5 @@ def test_pass_direction_case_without_directions_is_a_spec_error() -> None:
     fuzz test) is a problem of the spec, not a KeyError."""
     text = (Path(__file__).resolve().parent.parent / "specs" / "hearts.yaml").read_text("utf-8").replace("rotate: {by_round: [left, right, across, none]}", "rotate: {}")
     with pytest.raises(SpecError) as raised:
-        load_spec_text(text, "hearts.yaml")
+        load_spec_text(text, "hearts.yaml", every_count=True)
     assert raised.value.code == "TR204" and "pass direction" in raised.value.message

@@ -9,12 +9,16 @@
 Every problem is reported, best first, each at the line and column of the YAML node it is
 about. Schema problems come first; the checks of meaning (undefined suits, options, ...)
 run once the schema passes, so they can trust the shape of the data.
+
+Loading (`load_spec`) stops short of compiling: the loader compiles a spec once, for the
+player count it is loaded for, and that compile reports its own problems. What a spec must
+also do to validate, compile for every allowed player count with every option value, is
+checked by `option_problems` (what `trickrules validate` reports) and by `check_spec`.
 """
 
 from __future__ import annotations
 
 import copy
-import dataclasses
 import difflib
 import functools
 import json
@@ -29,15 +33,15 @@ from jsonschema.exceptions import best_match
 from trickrules.errors import Problem, SpecError
 from trickrules.rules.ruleset import Ruleset
 from trickrules.spec.compiler import compile_ruleset
+from trickrules.spec.compile_checks import option_problems, player_problems, sorted_problems
 from trickrules.spec.contracts import contract_sources
 from trickrules.spec.dead_rules import dead_rule_warnings
 from trickrules.spec.limits import limit_problems
 from trickrules.spec.ranges import range_problems
 from trickrules.spec.meaning import Meaning, NodePath, is_integer, kind_of, subject
-from trickrules.spec.options import option_defs
 from trickrules.spec.source import SpecSource, json_path, read_spec, read_spec_text
 
-__all__ = ["check_spec", "load_spec", "load_spec_text", "spec_schema", "spec_warnings"]
+__all__ = ["check_spec", "load_spec", "load_spec_text", "option_problems", "player_problems", "spec_schema", "spec_warnings"]
 
 SchemaError = Any
 """A jsonschema ValidationError. Its fields (schema, validator_value, ...) hold plain JSON
@@ -88,29 +92,42 @@ def _validator() -> Any:
 # --- loading ----------------------------------------------------------------------
 
 
-def load_spec(path: str | os.PathLike[str]) -> SpecSource:
+def load_spec(path: str | os.PathLike[str], *, every_count: bool = False) -> SpecSource:
     """Read and check a spec file (or a shipped spec, by its name); raise SpecError listing
-    every problem found."""
+    every problem found. The spec is not compiled here (see the module's docstring), unless
+    `every_count`: then it is, as `check_spec` does, for every allowed player count."""
     from trickrules.spec.shipped import resolve_spec
 
-    return _checked(read_spec(resolve_spec(path)))
+    return _checked(read_spec(resolve_spec(path)), every_count)
 
 
-def load_spec_text(text: str, file: str = "<string>") -> SpecSource:
-    """Read and check a spec given as text; raise SpecError listing every problem found."""
-    return _checked(read_spec_text(text, file))
+def load_spec_text(text: str, file: str = "<string>", *, every_count: bool = False) -> SpecSource:
+    """Read and check a spec given as text; raise SpecError listing every problem found
+    (`every_count` as for `load_spec`)."""
+    return _checked(read_spec_text(text, file), every_count)
 
 
-def _checked(source: SpecSource) -> SpecSource:
+def _checked(source: SpecSource, every_count: bool) -> SpecSource:
     """Return the source if it has no problems, else raise SpecError."""
-    problems = check_spec(source)
+    problems = check_spec(source) if every_count else _source_problems(source)
     if problems:
         raise SpecError(problems)
     return source
 
 
 def check_spec(source: SpecSource) -> list[Problem]:
-    """Return every problem of a spec, best first: schema problems, then meaning."""
+    """Return every problem of a spec, best first: schema problems, then meaning, then what
+    compiling it for every allowed player count (options at their defaults) finds."""
+    problems = _source_problems(source)
+    if not problems:
+        problems = player_problems(source)
+    return problems
+
+
+def _source_problems(source: SpecSource) -> list[Problem]:
+    """The problems of a spec that show without compiling it: schema, meaning (of the spec
+    and of each contract merged over it), ranges and limits, each stage once the one before
+    it passes."""
     problems = _schema_problems(source)
     if not problems:
         problems = Meaning(source).problems()
@@ -119,65 +136,13 @@ def check_spec(source: SpecSource) -> list[Problem]:
             problems += Meaning(contract).problems()
     if not problems:
         problems = range_problems(source) + limit_problems(source)
-    if not problems:
-        problems = _compile_problems(source)
-    return sorted(_unique(problems), key=lambda problem: (problem.file, problem.line, problem.column))
+    return sorted_problems(problems)
 
 
 def spec_warnings(source: SpecSource, ruleset: Ruleset | None = None) -> list[Problem]:
     """The warnings of a spec that loads (TR5xx): rules it states that can never apply, such
     as a reward no card can trigger. `ruleset` is the spec compiled with its defaults."""
     return dead_rule_warnings(source, ruleset if ruleset is not None else compile_ruleset(source))
-
-
-def _compile_problems(source: SpecSource) -> list[Problem]:
-    """Problems that show when the spec is compiled (expressions, phases, seats), for every
-    allowed player count with the options' defaults."""
-    problems: list[Problem] = []
-    for players in sorted(set(source.data["players"])):
-        try:
-            compile_ruleset(source, players)
-        except SpecError as error:
-            problems += error.problems
-    return problems
-
-
-def option_problems(source: SpecSource) -> list[Problem]:
-    """Problems of a spec that loads with its defaults that show with other option values:
-    compiled for every allowed player count with each other value of a choice or yes/no option
-    and the bounds of an integer one (the others at their defaults). `trickrules validate`
-    reports them; loading a game with given options meets them as a `SpecError`."""
-    problems: list[Problem] = []
-    for players in sorted(set(source.data["players"])):
-        for options in list(_option_variants(source))[1:]:
-            try:
-                compile_ruleset(source, players, options)
-            except SpecError as error:
-                note = "".join(f" (with option {name} = {value})" for name, value in options.items())
-                problems += [dataclasses.replace(p, message=p.message + note) for p in error.problems]
-    return sorted(_unique(problems), key=lambda problem: (problem.file, problem.line, problem.column))
-
-
-def _option_variants(source: SpecSource) -> Iterator[dict[str, Any]]:
-    """The defaults ({}), then one other value of one option at a time."""
-    yield {}
-    for name, option in option_defs(source.data).items():
-        if option.type == "choice":
-            others: list[Any] = list(option.choices)
-        elif option.type == "boolean":
-            others = [True, False]
-        elif option.type == "integer":
-            others = [v for v in (option.minimum, option.maximum) if v is not None]
-        else:
-            others = []
-        for value in others:
-            if value != option.default:
-                yield {name: value}
-
-
-def _unique(problems: Sequence[Problem]) -> list[Problem]:
-    """Return the problems without repeats, in order."""
-    return list(dict.fromkeys(problems))
 
 
 # --- schema errors to problems ----------------------------------------------------

@@ -3,6 +3,9 @@ expressions and the end of a game.
 
 Expressions are compiled here, once, when the spec loads (`trickrules.rules.expressions`);
 an error inside one is reported at its file, line and column, with the names that exist.
+Problems are added to the compiler's list (`found`) and compiling goes on, as the module
+`trickrules.spec.compiler` describes; only `hand_size_schedule` raises, as the deal's hand
+sizes are what the later checks measure.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ PLAY_LISTS = contexts.PLAY.lists
 """The names among `PLAY_NAMES` that hold a list (by seat); the others hold numbers."""
 SCORE_LISTS = tuple(name for name in contexts.SCORE.lists if name not in PLAY_LISTS)
 """The scoring names that hold a list (by seat), besides ``all_<measure>``."""
+UNCOMPILED = compile_expression(0, ())
+"""What stands for an expression that does not compile while the compiler looks on for more
+problems; a ruleset holding it is never handed out."""
 
 
 class RoundCompiler:
@@ -39,8 +45,10 @@ class RoundCompiler:
         players: int,
         constants: dict[str, Any],
         card_condition: Callable[[dict | None], CardCondition | None],
+        found: list[Problem],
     ) -> None:
         self.source = source
+        self.found = found  # the problems found so far, shared with the compiler
         self.data = data
         self.players = players
         self.constants = constants
@@ -54,7 +62,8 @@ class RoundCompiler:
     # ------------------------------------------------------------ expressions
 
     def expression(self, raw: Any, path: tuple, names: Iterable[str], lists: Iterable[str] | None = None) -> Expression:
-        """Compile the expression at `path`; a problem there is a SpecError at its position.
+        """Compile the expression at `path`; a problem there is added to `found`, at its
+        position, and the expression stands in as the constant 0 (`UNCOMPILED`).
 
         `lists`: the names that hold lists (by default those of `play_lists`); every other
         name holds a number, and the expression's value must be one (TR144 otherwise).
@@ -64,7 +73,8 @@ class RoundCompiler:
         except ExpressionError as error:
             file, line, column = self.source.locate((*path, VALUE))
             column += error.column
-            raise SpecError([Problem(error.code, error.message, file, line, column, json_path(path))]) from None
+            self.found.append(Problem(error.code, error.message, file, line, column, json_path(path)))
+            return UNCOMPILED
 
     def play_names(self) -> tuple[str, ...]:
         return (*self.constants, *self.counter_names, *PLAY_NAMES)
@@ -136,11 +146,13 @@ class RoundCompiler:
     def bidding(self, raw: dict, path: tuple) -> BidPhase:
         values = raw.get("values") or {}
         names = (*self.constants, *self.counter_names, *contexts.BID_RANGE.names)
+        before = len(self.found)
         highest = self.expression(values.get("to", "hand_size"), (*path, "values", "to"), names)
         allow_names = (*self.constants, *self.counter_names, *contexts.BID.names)
         allow = raw.get("allow")
         kind, seat = self.first(raw, path)
-        self.check_bid_range(int(values.get("from", 0)), highest, (*path, "values"))
+        if len(self.found) == before:  # a range whose end did not compile is not measured
+            self.check_bid_range(int(values.get("from", 0)), highest, (*path, "values"))
         return BidPhase(
             lowest=int(values.get("from", 0)),
             highest=highest,
@@ -152,20 +164,25 @@ class RoundCompiler:
 
     def check_bid_range(self, lowest: int, highest: Expression, path: tuple) -> None:
         """A bid range offers at least one bid and at most `MAX_BIDS`, at every hand size the deal
-        gives (counters at their initial values): TR331 for an empty range, TR332 over the limit."""
+        gives (counters at their initial values): TR331 for an empty range, TR332 over the limit;
+        one problem at most, at the first hand size that shows it."""
         counters = {name: (c or {}).get("initial", 0) for name, c in (self.data.get("counters") or {}).items()}
         for size in sorted(set(self.hand_sizes)):
             env = {**self.constants, **counters, "hand_size": size, "players": self.players}
             top = int(highest(env))
             if top < lowest:
                 self.fail(path, "TR331", f"the bids run from {lowest} to {top} with a hand of {size}: no bid at all")
+                return
             if top - lowest + 1 > MAX_BIDS:
                 self.fail(path, "TR332", f"the bids run from {lowest} to {top} with a hand of {size}: {top - lowest + 1} bids, over the limit of {MAX_BIDS} bids")
+                return
 
     def declaring(self, raw: dict, path: tuple) -> DeclarePhase:
         names = list(self.data.get("contracts") or {})
-        if not names:
+        kind, seat = self.first(raw, path)
+        if not names:  # the names the phase lists have nothing to be checked against
             self.fail(path, "TR325", "a declare phase needs contracts")
+            return DeclarePhase(contracts=(), first=kind, first_seat=seat, otherwise=-1)  # type: ignore[arg-type]
         chosen = raw.get("contracts", names)
         for index, name in enumerate(chosen):
             if name not in names:
@@ -173,12 +190,11 @@ class RoundCompiler:
         otherwise = raw.get("otherwise", "score")
         if otherwise != "score" and otherwise not in names:
             self.fail((*path, "otherwise"), "TR325", f"no contract '{otherwise}'{did_you_mean(otherwise, names)} (contracts: {', '.join(names)})")
-        kind, seat = self.first(raw, path)
         return DeclarePhase(
-            contracts=tuple(names.index(n) for n in chosen),
+            contracts=tuple(names.index(n) for n in chosen if n in names),
             first=kind,  # type: ignore[arg-type]
             first_seat=seat,
-            otherwise=-1 if otherwise == "score" else names.index(otherwise),
+            otherwise=names.index(otherwise) if otherwise in names else -1,
         )
 
     def first(self, raw: dict, path: tuple) -> tuple[str, int]:
@@ -207,6 +223,7 @@ class RoundCompiler:
             return self.players // 2
         if not isinstance(value, str) or value not in DIRECTIONS:  # an option's case the schema never saw
             self.fail(path, "TR204", f"a pass direction is left, right, across, none or a number of seats, not {value!r}")
+            return 0
         return DIRECTIONS[value]
 
     def cards_schedule(self, raw: Any) -> Schedule:
@@ -269,8 +286,10 @@ class RoundCompiler:
         return int(raw.get("at_most", 1000)), until
 
     def fail(self, path: tuple, code: str, message: str) -> None:
+        """Add a problem to `found`, at the value of `path` where it is a scalar; compiling
+        goes on."""
         file, line, column = self.source.locate((*path, VALUE))  # the value, where it is a scalar
-        raise SpecError([Problem(code, message, file, line, column, json_path(path))])
+        self.found.append(Problem(code, message, file, line, column, json_path(path)))
 
 
 def hand_size_schedule(raw: Any, players: int, source: SpecSource) -> Schedule | None:

@@ -2,14 +2,26 @@
 
 The spec's data has passed the schema and the semantic checks (`trickrules.spec.checks`), so the
 compiler trusts its shape. What it still checks are the choices made at load time: the
-player count and option overrides, and what they imply (enough cards for every hand).
+player count and option overrides, and what they imply (enough cards for every hand), and
+what only shows with them: expressions, round phases, seats, teams, contracts.
+
+The compiler collects every problem it finds and raises them together in one `SpecError`
+(by file, line and column). It stops early only where a problem makes the rest meaningless:
+a player count the spec does not allow, or an option it does not have or a value it cannot
+take (TR310, TR304, TR307; each reported, nothing compiled, as every rule is read with them),
+and a hand size that cannot be worked out (TR14x in a ramp's `to`, or TR305 for an empty
+ramp; reported with what came before), as the later checks measure against the hand sizes.
+Elsewhere compiling goes on: an expression that does not compile stands in as 0 and the bid
+range it ends is not checked; a bid range is reported at its first failing hand size; a
+declare phase without contracts once, not again per contract it names; a problem a contract
+shares with the spec merged under it, once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, NoReturn
 
 from trickrules.errors import Problem, SpecError
 from trickrules.rules.cards import card_names, copy_id
@@ -48,7 +60,7 @@ from trickrules.rules.ruleset import (
 )
 from trickrules.spec.compile_round import RoundCompiler, hand_size_schedule
 from trickrules.rules import contexts
-from trickrules.spec.limits import check_ruleset_limits
+from trickrules.spec.limits import ruleset_limit_problems
 from trickrules.spec.names import did_you_mean
 from trickrules.spec.contracts import contract_source
 from trickrules.spec.source import SpecSource, json_path
@@ -61,52 +73,66 @@ SCORE_NAMES = tuple(name for name in contexts.SCORE.names if name not in context
 def compile_ruleset(
     source: SpecSource, players: int | None = None, options: Mapping[str, Any] | None = None
 ) -> Ruleset:
-    """Compile `source` for `players` (default: the largest allowed count) and `options`."""
+    """Compile `source` for `players` (default: the largest allowed count) and `options`;
+    raise `SpecError` with every problem found (see the module's docstring)."""
     data = source.data
     allowed = tuple(data["players"])
+    found: list[Problem] = []
     if players is None:
         players = max(allowed)
     if players not in allowed:
-        _fail(source, ("players",), "TR310", f"{players} players not allowed (allowed: {_join(allowed)})")
-    values = _option_values(source, options or {})
+        found.append(_problem(source, ("players",), "TR310", f"{players} players not allowed (allowed: {_join(allowed)})"))
+    values = _option_values(source, options or {}, found)
+    if found:  # the choices every rule is read with: nothing to compile
+        _stop(found)
     resolved = _resolve_options(data, values)
-    base = _Compiler(source, resolved, players, values).ruleset()
-    check_ruleset_limits(source, base)  # option values given now, too
-    if not resolved.get("contracts"):
-        return base
+    base = _Compiler(source, resolved, players, values, found).ruleset()
+    found += ruleset_limit_problems(source, base)  # option values given now, too
     contracts = []
-    for name, overlay in resolved["contracts"].items():
+    for name, overlay in (resolved.get("contracts") or {}).items():
         located = contract_source(source, name, resolved)
         merged = dict(located.data)
         if overlay.get("declarer") == "alone":
             merged["declarer_alone"] = True  # teams come from the declarer, in play
-        ruleset = _Compiler(located, merged, players, values).ruleset()
+        ruleset = _Compiler(located, merged, players, values, found).ruleset()
         ruleset = replace(ruleset, id=f"{base.id}:{name}", declarer_alone=overlay.get("declarer") == "alone")
         contracts.append(Contract(name, str(overlay.get("description", "")).strip(), ruleset))
+    if found:
+        _stop(found)
+    if not contracts:
+        return base
     return replace(base, contracts=tuple(contracts))
 
 
-def _fail(source: SpecSource, path: tuple, code: str, message: str) -> None:
+def _problem(source: SpecSource, path: tuple, code: str, message: str) -> Problem:
+    """A problem at the node of `path`."""
     file, line, column = source.locate(path)
-    raise SpecError([Problem(code, message, file, line, column, json_path(path))])
+    return Problem(code, message, file, line, column, json_path(path))
+
+
+def _stop(found: list[Problem]) -> NoReturn:
+    """Raise the problems found, each once."""
+    raise SpecError(list(dict.fromkeys(found)))
 
 
 def _join(values: Any) -> str:
     return ", ".join(str(v) for v in values)
 
 
-def _option_values(source: SpecSource, overrides: Mapping[str, Any]) -> dict[str, Any]:
+def _option_values(source: SpecSource, overrides: Mapping[str, Any], found: list[Problem]) -> dict[str, Any]:
+    """The options' values: the defaults, with `overrides`; a problem with one is added to `found`."""
     defs = option_defs(source.data)
     suits = source.data["deck"]["suits"]
     values = {name: _default(d) for name, d in defs.items()}
     for name, value in overrides.items():
         if name not in defs:
             known = _join(defs) or "none"
-            _fail(source, ("options",), "TR304", f"unknown option '{name}'{did_you_mean(name, defs)} (options: {known})")
+            found.append(_problem(source, ("options",), "TR304", f"unknown option '{name}'{did_you_mean(name, defs)} (options: {known})"))
+            continue
         try:
             values[name] = coerce(defs[name], value, suits)
         except OptionValueError as error:
-            _fail(source, ("options", name), "TR307", str(error))
+            found.append(_problem(source, ("options", name), "TR307", str(error)))
     return values
 
 
@@ -136,8 +162,9 @@ def _by_players(value: Any, players: int) -> int:
 class _Compiler:
     """Walks the resolved data once, turning names into indices."""
 
-    def __init__(self, source: SpecSource, data: dict, players: int, values: dict) -> None:
+    def __init__(self, source: SpecSource, data: dict, players: int, values: dict, found: list[Problem]) -> None:
         self.source = source
+        self.found = found  # the problems found so far, shared by the compilers of one ruleset
         self.data = data
         self.players = players
         self.values = values
@@ -160,9 +187,9 @@ class _Compiler:
                 f"{self.players} hands of {deal.hand_size} need {deal.hand_size * self.players} "
                 f"cards, the deck has {len(deck.cards)}"
             )
-            _fail(self.source, ("deal", "hand_size"), "TR305", message)
+            self.found.append(_problem(self.source, ("deal", "hand_size"), "TR305", message))
         constants = {name: _constant(value) for name, value in self.values.items()}
-        self.later = RoundCompiler(self.source, data, self.players, constants, self.card_condition)
+        self.later = RoundCompiler(self.source, data, self.players, constants, self.card_condition, self.found)
         self.later.hand_size = deal.hand_size if deal.hand_sizes is None else min(deal.hand_sizes.values)
         self.later.hand_sizes = (deal.hand_size,) if deal.hand_sizes is None else (deal.hand_size, *deal.hand_sizes.values)
         self.later.everyones = tuple(f"all_{m}" for m in self.measure_names)
@@ -323,7 +350,10 @@ class _Compiler:
         raw = self.data["deal"]
         dealer = raw.get("dealer") or {}
         raw_leader = raw.get("first_leader", "left_of_dealer")
-        sizes = hand_size_schedule(raw["hand_size"], self.players, self.source)
+        try:
+            sizes = hand_size_schedule(raw["hand_size"], self.players, self.source)
+        except SpecError as error:  # the later checks measure against the hand sizes: stop here
+            _stop([*self.found, *error.problems])
         size = max(sizes.values) if sizes is not None else _by_players(raw["hand_size"], self.players)
         card = 0
         if isinstance(raw_leader, str):
@@ -345,7 +375,8 @@ class _Compiler:
 
     def card_index(self, card_id: str, path: tuple) -> int:
         if card_id not in self.card_names:
-            _fail(self.source, path, "TR315", f"no card '{card_id}' in the deck{did_you_mean(card_id, self.card_ids)}")
+            self.found.append(_problem(self.source, path, "TR315", f"no card '{card_id}' in the deck{did_you_mean(card_id, self.card_ids)}"))
+            return 0
         return self.card_names[card_id]
 
     def trumps(self, raw: Any) -> Trumps:
@@ -455,7 +486,7 @@ class _Compiler:
             expression = self.later.expression(raw["add"], ("scoring", "round", index, "add"), names, self.later.score_lists())
             per = raw.get("per", "player")
             if per == "team" and not self.data.get("teams") and not self.data.get("declarer_alone"):
-                _fail(self.source, ("scoring", "round", index, "per"), "TR323", "per: team needs teams")
+                self.found.append(_problem(self.source, ("scoring", "round", index, "per"), "TR323", "per: team needs teams"))
             return PointRule("expression", expression=expression, name=raw.get("name", ""), per=per)
         award = raw["award"]
         keys = tuple(self.rank_key(k) for k in award["to_best_by"])

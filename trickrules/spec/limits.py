@@ -18,7 +18,7 @@ from trickrules.spec.source import SpecSource, json_path
 
 __all__ = [
     "LIMITS", "MAX_BIDS", "MAX_CARDS", "MAX_HAND_SIZE", "MAX_POINTS", "MAX_RANKS", "MAX_ROUNDS", "MAX_TOKENS", "check_ruleset_limits",
-    "limit_problems", "limits_table",
+    "limit_problems", "limits_table", "ruleset_limit_problems",
 ]  # fmt: skip
 
 MAX_ROUNDS = 1000
@@ -144,9 +144,9 @@ def _deck_size(deck: dict[str, Any]) -> int:
     return size
 
 
-def check_ruleset_limits(source: SpecSource, ruleset: Ruleset) -> None:
-    """Raise TR332 when a compiled ruleset (option values given at load time included) asks
-    for more than a limit allows."""
+def ruleset_limit_problems(source: SpecSource, ruleset: Ruleset) -> list[Problem]:
+    """TR332 for each limit a compiled ruleset (option values given at load time included)
+    asks more than."""
     found: list[tuple[NodePath, str]] = []
     if ruleset.rounds > MAX_ROUNDS:
         found.append((("rounds",), _message("a game of", ruleset.rounds, MAX_ROUNDS, "rounds")))
@@ -158,9 +158,16 @@ def check_ruleset_limits(source: SpecSource, ruleset: Ruleset) -> None:
     for index, reward in enumerate(ruleset.rewards):
         if reward.token is not None and reward.amount.constant > MAX_TOKENS:
             found.append((("rewards", index, "give", "amount"), _message("a reward of", reward.amount.constant, MAX_TOKENS, "tokens")))
-    if found:
-        problems = []
-        for path, message in found:
-            file, line, column = source.locate(path)
-            problems.append(Problem("TR332", message, file, line, column, json_path(path)))
+    problems = []
+    for path, message in found:
+        file, line, column = source.locate(path)
+        problems.append(Problem("TR332", message, file, line, column, json_path(path)))
+    return problems
+
+
+def check_ruleset_limits(source: SpecSource, ruleset: Ruleset) -> None:
+    """Raise TR332 when a compiled ruleset asks for more than a limit allows
+    (`ruleset_limit_problems`)."""
+    problems = ruleset_limit_problems(source, ruleset)
+    if problems:
         raise SpecError(problems)

@@ -142,10 +142,11 @@ def _validate_spec(path: str, strict: bool = False) -> int:
 
     try:
         source = load_spec(path)
-        ruleset = compile_ruleset(source)
-        problems = option_problems(source)  # a spec that validates plays with every option value
+        # every problem at once: compiled for every allowed player count, with every option value
+        problems = option_problems(source)  # so a spec that validates plays with any of them
         if problems:
             raise SpecError(problems)
+        ruleset = compile_ruleset(source)
     except SpecError as error:
         count = _problem_lines(error.problems)
         print(f"{path}: invalid, {count} problem{'s' if count != 1 else ''}")
@@ -178,7 +179,7 @@ def _validate_examples(path: str, strict: bool = False) -> int:
         print(f"{path}: invalid rulebook examples, {count} problem{'s' if count != 1 else ''}")
         return EXIT_INPUT
     try:
-        load_spec(spec)
+        load_spec(spec, every_count=True)
     except SpecError as error:
         _problem_lines(error.problems)
         print(f"{path}: invalid: its spec {spec} has problems")
