@@ -11,7 +11,7 @@ import pytest
 import trickrules
 from trickrules.engine.agents import make_agent
 from trickrules.engine.ismcts import ISMCTSAgent
-from trickrules.engine.phases.kinds import Phase
+from trickrules.engine.phases import Phase
 from trickrules.engine.playouts import play_out
 
 from helpers import ROOT

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trickrules
-from trickrules.engine.phases.kinds import Phase
+from trickrules.engine.phases import Phase
 from trickrules.engine.resample import constraints
 
 from helpers import ROOT

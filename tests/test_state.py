@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 from helpers import KINGDOMS, MEADOWS, game
@@ -166,8 +167,13 @@ def test_options_from_text_and_values():
     assert caught.value.code == "TR304"
 
 
-def test_the_hot_path_phase_integers_are_the_enum_values() -> None:
-    from trickrules.engine.phases import kinds
+def test_every_phase_number_is_its_registered_kinds_and_its_modules() -> None:
+    from trickrules.engine import phases
 
+    assert len(phases.KINDS) == len(Phase)
     for phase in Phase:
-        assert getattr(kinds, phase.name) == phase.value
+        kind = phases.KINDS[phase]
+        assert kind.phase == phase.value
+        assert phases.registered(kind.phase, kind.step) is kind
+        module = sys.modules[type(kind).__module__]
+        assert getattr(module, phase.name) == phase.value  # the number the module itself uses

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from trickrules.engine.ismcts import MAX_ITERATIONS, ISMCTSAgent
 from trickrules.engine.phases import bid as phase_bid
-from trickrules.engine.phases.kinds import Phase
+from trickrules.engine.phases import Phase
 from trickrules.engine.round_end import side_of
 from trickrules.engine.rollouts import bid_for_hand, estimate_tricks
 

@@ -17,7 +17,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from trickrules.engine.phases import bid
-from trickrules.engine.phases.kinds import BID, PLAY, TERMINAL_KIND
+from trickrules.engine.phases.bid import BID
+from trickrules.engine.phases.kinds import TERMINAL_KIND
+from trickrules.engine.phases.play import PLAY
 from trickrules.engine.round_end import side_of
 
 if TYPE_CHECKING:

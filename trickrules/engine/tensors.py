@@ -29,8 +29,7 @@ from typing import TYPE_CHECKING
 
 from trickrules.engine import views
 from trickrules.engine.round_end import side_of
-from trickrules.engine.phases import KINDS, bid, declare, pass_cards, place_cards, place_tokens, turn_up
-from trickrules.engine.phases.kinds import Phase
+from trickrules.engine.phases import KINDS, Phase, bid, declare, pass_cards, place_cards, place_tokens, turn_up
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game

@@ -4,19 +4,36 @@ Each phase module makes one `PhaseKind` (`KIND`): its own part of the state (a s
 in `State.parts`), how it starts at its step of the round, whose decision it is, what is
 legal, what an action does, and the blocks of action integers it owns. `KINDS` lists them by
 `Phase` number; the state waits in one of them (`State._kind`) and calls it for every
-decision. Adding a kind of phase is one module, its `Phase` number, and one entry here.
+decision. Adding a kind of phase is one module (which defines its `Phase` number), and its
+member of `Phase` and entry of `KINDS` here (tests/test_state.py checks they agree).
 """
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import TYPE_CHECKING, Final
 
 from . import bid, choose_trumps, declare, discard, go_alone, pass_cards, place_cards, place_tokens, play, turn_up
-from .kinds import TERMINAL_KIND, TERMINAL_PLAYER, Phase, PhaseKind
+from .kinds import TERMINAL, TERMINAL_KIND, TERMINAL_PLAYER, PhaseKind
 
 if TYPE_CHECKING:
     from trickrules.engine.actions import ActionBlock
     from trickrules.engine.state import State
+
+class Phase(IntEnum):
+    """What the game waits for (each kind's number is defined in its module)."""
+
+    CHOOSE_TRUMPS = choose_trumps.CHOOSE_TRUMPS
+    PLAY = play.PLAY
+    PLACE_TOKENS = place_tokens.PLACE_TOKENS
+    PLACE_CARDS = place_cards.PLACE_CARDS
+    TERMINAL = TERMINAL
+    PASS = pass_cards.PASS
+    BID = bid.BID
+    DISCARD = discard.DISCARD
+    GO_ALONE = go_alone.GO_ALONE
+    DECLARE = declare.DECLARE
+
 
 KINDS: Final[tuple[PhaseKind, ...]] = (
     choose_trumps.KIND,

@@ -15,12 +15,16 @@ from trickrules.engine.actions import ActionBlock, Texts
 from trickrules.rules.ruleset import BidPhase
 
 from . import turns
-from .kinds import BID, PhaseKind, enter
+from .kinds import PhaseKind, enter
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
     from trickrules.engine.state import State
     from trickrules.rules.ruleset import RoundStep
+
+
+BID: Final = 6
+"""This kind's `Phase` number."""
 
 
 @dataclass

@@ -19,12 +19,16 @@ from trickrules.engine.actions import ActionBlock, PASS_TURN, named
 
 from . import discard, turn_up
 from . import turns
-from .kinds import CHOOSE_TRUMPS, PhaseKind, enter
+from .kinds import PhaseKind, enter
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
     from trickrules.engine.state import State
     from trickrules.rules.ruleset import RoundStep
+
+
+CHOOSE_TRUMPS: Final = 0
+"""This kind's `Phase` number."""
 
 
 @dataclass

@@ -17,12 +17,16 @@ from trickrules.rules.ruleset import DeclarePhase
 from trickrules.engine.actions import ActionBlock, PASS_TURN, named
 
 from . import turns
-from .kinds import DECLARE, PhaseKind, enter
+from .kinds import PhaseKind, enter
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
     from trickrules.engine.state import State
     from trickrules.rules.ruleset import RoundStep
+
+
+DECLARE: Final = 9
+"""This kind's `Phase` number."""
 
 
 @dataclass

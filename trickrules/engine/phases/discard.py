@@ -12,10 +12,14 @@ from typing import TYPE_CHECKING, Final
 
 from trickrules.engine.actions import ActionBlock, cards
 
-from .kinds import DISCARD, PhaseKind, enter
+from .kinds import PhaseKind, enter
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
+
+
+DISCARD: Final = 7
+"""This kind's `Phase` number."""
 
 
 @dataclass

@@ -10,11 +10,15 @@ from typing import TYPE_CHECKING, Final
 
 from trickrules.engine.actions import ActionBlock, words
 
-from .kinds import GO_ALONE, PhaseKind, enter
+from .kinds import PhaseKind, enter
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
     from trickrules.rules.ruleset import RoundStep
+
+
+GO_ALONE: Final = 8
+"""This kind's `Phase` number."""
 
 
 class GoAlone(PhaseKind):

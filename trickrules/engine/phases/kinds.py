@@ -1,4 +1,4 @@
-"""What a kind of phase is, and the kinds a game can wait in (a public enum and plain integers).
+"""What a kind of phase is (`PhaseKind`), and the finished game's kind.
 
 A kind of phase is one `PhaseKind` object, made in its own module: whose decision it is
 (`player`), which actions are legal (`legal`), what an action does (`apply`), how the phase
@@ -18,7 +18,6 @@ they are shown after the others.
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
@@ -29,33 +28,8 @@ if TYPE_CHECKING:
     from trickrules.rules.ruleset import RoundStep, Ruleset
 
 
-class Phase(IntEnum):
-    """What the game waits for."""
-
-    CHOOSE_TRUMPS = 0
-    PLAY = 1
-    PLACE_TOKENS = 2
-    PLACE_CARDS = 3
-    TERMINAL = 4
-    PASS = 5
-    BID = 6
-    DISCARD = 7
-    GO_ALONE = 8
-    DECLARE = 9
-
-
-# Plain integers on the hot path: comparing them is cheaper than comparing enum members (and
-# a compiled engine builds `Final` ones into its code). tests/test_state.py checks they match.
-CHOOSE_TRUMPS: Final = 0
-PLAY: Final = 1
-PLACE_TOKENS: Final = 2
-PLACE_CARDS: Final = 3
 TERMINAL: Final = 4
-PASS: Final = 5
-BID: Final = 6
-DISCARD: Final = 7
-GO_ALONE: Final = 8
-DECLARE: Final = 9
+"""The phase number of a finished game (each kind's module defines its own number)."""
 NEVER_WAITS: Final = -1
 """The phase number of a step that never waits for a decision (turning up a card)."""
 
@@ -63,7 +37,7 @@ NEVER_WAITS: Final = -1
 class PhaseKind:
     """One kind of phase. Each phase module subclasses it once and makes one instance (`KIND`).
 
-    `phase` is its `Phase` number (`NEVER_WAITS` for a step that never waits); `step` the
+    `phase` is its `Phase` number, defined in its module (`NEVER_WAITS` for a step that never waits); `step` the
     round step (``RoundStep.kind``) that starts it ("" for a phase that only other phases
     start, such as laying won cards); `blocks` the action blocks it owns; `events` the types
     of event it logs and shows itself (`record`, `words`).
@@ -123,11 +97,10 @@ class PhaseKind:
         """The rulebook's paragraph on this phase at `step` ("" for none)."""
         return ""
 
-    def __reduce__(self) -> tuple[Callable[[int, str], PhaseKind], tuple[int, str]]:
-        """Pickle by name: a state unpickles with the registered kind itself."""
-        from trickrules.engine.phases import registered
-
-        return (registered, (self.phase, self.step))
+    def __reduce__(self) -> str:
+        """Pickle by name: a state unpickles with its module's registered kind itself (each
+        kind's module holds it as `KIND`)."""
+        return "TERMINAL_KIND" if self.phase == TERMINAL else "KIND"
 
     def __repr__(self) -> str:
         return f"<PhaseKind {self.step or self.phase}>"
@@ -155,4 +128,4 @@ def enter(state: State, kind: PhaseKind, legal: list[int] | None = None) -> None
     state._legal = legal
 
 
-__all__ = ["Phase", "PhaseKind", "TERMINAL_KIND", "TERMINAL_PLAYER", "enter"]
+__all__ = ["NEVER_WAITS", "TERMINAL", "PhaseKind", "TERMINAL_KIND", "TERMINAL_PLAYER", "enter"]

@@ -16,11 +16,15 @@ from trickrules.engine.deals import chance_index
 from trickrules.engine.actions import ActionBlock, cards
 
 from . import turns
-from .kinds import PASS, PhaseKind, enter
+from .kinds import PhaseKind, enter
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
     from trickrules.rules.ruleset import RoundStep
+
+
+PASS: Final = 5
+"""This kind's `Phase` number."""
 
 
 @dataclass

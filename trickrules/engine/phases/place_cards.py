@@ -16,11 +16,15 @@ from trickrules.rules.placement import forced_cards, section_for
 
 from trickrules.engine.actions import ActionBlock, cards
 
-from .kinds import PLACE_CARDS, PhaseKind, enter
+from .kinds import PhaseKind, enter
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
     from trickrules.engine.state import State
+
+
+PLACE_CARDS: Final = 3
+"""This kind's `Phase` number."""
 
 
 @dataclass

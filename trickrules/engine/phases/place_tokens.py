@@ -17,11 +17,15 @@ from trickrules.rules.ruleset import UNLIMITED
 
 from trickrules.engine.actions import ActionBlock, named
 
-from .kinds import PLACE_TOKENS, PhaseKind, enter
+from .kinds import PhaseKind, enter
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
     from trickrules.engine.state import State
+
+
+PLACE_TOKENS: Final = 2
+"""This kind's `Phase` number."""
 
 
 @dataclass

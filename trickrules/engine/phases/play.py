@@ -17,12 +17,16 @@ from trickrules.engine.actions import ActionBlock, cards
 
 from . import place_cards, place_tokens
 from . import turns
-from .kinds import PLAY, PhaseKind, enter
+from .kinds import PhaseKind, enter
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game, Matching
     from trickrules.engine.state import State
     from trickrules.rules.ruleset import RoundStep
+
+
+PLAY: Final = 1
+"""This kind's `Phase` number."""
 
 
 class Play(PhaseKind):
