@@ -122,6 +122,7 @@ class Game:
         self.contract_names: tuple[str, ...] = tuple(c.name for c in ruleset.contracts)
         self.contract_games = tuple(Game(c.ruleset) for c in ruleset.contracts)
         self.next_seats = tuple((p + 1) % self.num_players for p in range(self.num_players))
+        self.own_seats = tuple(range(self.num_players))  # every seat chooses its own cards
         sections = ruleset.tableau.sections if ruleset.tableau else ()
         self.tokens_needed = tuple(s.tokens_needed for s in sections)
         scoring = ruleset.scoring
@@ -132,7 +133,9 @@ class Game:
         self._card_index = card_names(ruleset.deck)  # ids, and ids with rank numbers
         self.action_ranges = action_ranges(self, phase_blocks())
         """Each kind of decision's block of action integers, in numbering order (`engine.actions`)."""
-        start = {r.kind: r.start for r in self.action_ranges}
+        self.action_start: dict[str, int] = {r.kind: r.start for r in self.action_ranges}
+        """Where each block of actions starts, by its name."""
+        start = self.action_start
         self.place_offset, self.token_offset, self.trump_offset = start["place"], start["token"], start["trumps"]
         self.pass_offset, self.bid_offset, self.discard_offset = start["pass"], start["bid"], start["discard"]
         self.choose_pass_action = start["pass a turn"]  # 'pass' while choosing trumps or declaring

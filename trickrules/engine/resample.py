@@ -86,9 +86,11 @@ def constraints(state: State, player: int) -> Constraints:
 
 
 def _hidden_places(state: State, player: int) -> list[tuple[tuple[str, int], list[int]]]:
-    """Every place holding cards `player` does not see, with the cards it holds now."""
+    """Every place holding cards `player` does not see, with the cards it holds now (a hand
+    laid open on the table is seen)."""
+    exposed = state.exposed()
     places: list[tuple[tuple[str, int], list[int]]] = [
-        (("hand", p), state.hands[p]) for p in range(state.num_players) if p != player
+        (("hand", p), state.hands[p]) for p in range(state.num_players) if p != player and p not in exposed
     ]
     places.append((("stock", -1), state.stock))
     if player != state.dealer:

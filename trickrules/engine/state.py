@@ -31,7 +31,7 @@ __all__ = ["TERMINAL_PLAYER", "Phase", "State", "deal_order"]
 
 _FIELDS: Final = (
     "_active", "_env", "_kind", "_legal", "_round_dicts", "_round_scores", "_step", "bonus",
-    "counters", "current", "dealer", "deals", "declarer", "events",
+    "counters", "current", "dealer", "deals", "deciders", "declarer", "events",
     "game", "given", "hand_size", "hands", "history", "leader", "led", "next_seat",
     "num_players", "parts", "piles", "play_game", "pool",
     "round", "round_teams", "section_suits", "section_tokens", "seed", "set_aside",
@@ -111,6 +111,7 @@ class State:
         self.sitting_out: list[int] = []  # seats that sit the round out (see sit_out)
         self.trick_size = n
         self.next_seat = self.game.next_seats
+        self.deciders = self.game.own_seats  # who chooses each seat's cards (see decide_for)
         self.round_teams = rules.teams
         if isinstance(rules.trumps, frozenset):
             self.set_trumps(rules.trumps)
@@ -172,6 +173,19 @@ class State:
         self.trick_size = n - len(players)
         # every seat's next seat is the next one taking part (a seat sitting out is never asked)
         self.next_seat = tuple(next((p + k) % n for k in range(1, n + 1) if (p + k) % n not in players) for p in range(n))
+
+    def decide_for(self, seat: int, by: int) -> None:
+        """For the rest of the round `by` chooses the cards `seat` plays (bridge's dummy): the
+        current player on `seat`'s turns is `by`, and `seat`'s hand is shown to all from the
+        opening lead on."""
+        self.deciders = tuple(by if p == seat else d for p, d in enumerate(self.deciders))
+
+    def exposed(self) -> list[int]:
+        """The seats whose hands everyone sees now: those another seat plays, once the round's
+        first card is on the table."""
+        if not (self.tricks or self.trick):
+            return []
+        return [p for p, d in enumerate(self.deciders) if d != p]
 
     def changed(self) -> None:
         """Forget what expressions read, after counters, tricks, rounds or totals changed."""

@@ -84,6 +84,9 @@ def observation(state: State, player: int) -> dict[str, Any]:
     view = public_view(state)
     view["player"] = player
     view["hand"] = _ids(state, state.hands[player])
+    shown = state.exposed()
+    if shown:  # hands laid open on the table (a dummy's), seen by all
+        view["exposed"] = {seat: _ids(state, state.hands[seat]) for seat in shown}
     if state.current_player() == player:
         view["legal_actions"] = [state.game.action_to_string(a) for a in state.legal_actions()]
     for kind in _OBSERVING:

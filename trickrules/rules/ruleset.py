@@ -144,7 +144,7 @@ class Deal:
     hand_size: int
     dealer_first: int = 0
     dealer_rotation: int = 1
-    first_leader: Literal["left_of_dealer", "dealer", "seat", "holder"] = "left_of_dealer"
+    first_leader: Literal["left_of_dealer", "dealer", "left_of_declarer", "seat", "holder"] = "left_of_dealer"
     first_leader_seat: int = 0
     first_leader_card: int = 0  # with "holder": the card whose holder leads
     hand_sizes: Schedule | None = None  # by round or by chance; hand_size is then the largest
@@ -419,10 +419,11 @@ class DeclarePhase:
 class RoundStep:
     """One phase of a round, in order: deal, turn_up, choose_trumps, pass, bid, play or score."""
 
-    kind: Literal["deal", "turn_up", "choose_trumps", "pass", "bid", "declare", "go_alone", "play", "score"]
+    kind: str  # deal, score, or the step of a kind of phase (`trickrules.engine.phases.STEPS`)
     passing: PassPhase | None = None
     bidding: BidPhase | None = None
     declaring: DeclarePhase | None = None
+    rules: Any = None  # the step's own rules, for kinds of phase added since language 2
 
 
 @dataclass(frozen=True)

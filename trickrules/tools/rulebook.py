@@ -272,6 +272,8 @@ class _Book:
             return "The dealer"
         if deal.first_leader == "seat":
             return f"Seat {deal.first_leader_seat}"
+        if deal.first_leader == "left_of_declarer":
+            return "The player after the declarer (after the dealer when no one declared)"
         if deal.first_leader == "holder":
             return f"The holder of {self.rules.deck.cards[deal.first_leader_card].id} (after any passing), leading it,"
         return "The player after the dealer (the next seat)"

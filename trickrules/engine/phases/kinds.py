@@ -75,6 +75,11 @@ class PhaseKind:
 
     # ------------------------------------------------------------ what the rest shows of it
 
+    def names(self, state: State) -> dict[str, Any]:
+        """The values this kind gives the round's scoring expressions (their names are the
+        ones its rules declare to the compiler)."""
+        return {}
+
     def observe(self, state: State, player: int, view: dict[str, Any]) -> None:
         """Add what `player` sees of this phase to the observation `view`."""
 

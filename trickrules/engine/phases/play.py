@@ -44,6 +44,9 @@ class Play(PhaseKind):
     def used(self, game: Game) -> bool:
         return True
 
+    def player(self, state: State) -> int:
+        return state.deciders[state.current]  # the declarer, on its dummy's turns
+
     def legal(self, state: State) -> list[int]:
         return legal(state)
 
@@ -75,6 +78,8 @@ def first_leader(state: State) -> int:
         holders = [p for p, hand in enumerate(state.hands) if deal.first_leader_card in hand]
         if holders:
             return holders[0]
+    if deal.first_leader == "left_of_declarer" and state.declarer >= 0:
+        return (state.declarer + 1) % state.num_players
     return turns.starting_seat(deal.first_leader, deal.first_leader_seat, state.dealer, state.num_players)
 
 
