@@ -35,6 +35,10 @@ UNCOMPILED = compile_expression(0, ())
 problems; a ruleset holding it is never handed out."""
 
 
+STEP_NAMES: dict[str, dict[str, str]] = {}
+"""By a round step's key: the names its phase gives scoring expressions, and their meanings."""
+
+
 class RoundCompiler:
     """Compiles the language-2 keys of a spec whose options are already resolved."""
 
@@ -94,6 +98,11 @@ class RoundCompiler:
         return (*self.play_lists(), *scoped)
 
     # ------------------------------------------------------------ the round
+
+    def step_names(self) -> tuple[str, ...]:
+        """The names the round's phases give scoring expressions (`STEP_NAMES`)."""
+        return tuple(name for entry in self.data.get("round") or () if isinstance(entry, dict)
+                     for key in entry for name in STEP_NAMES.get(key, {}))
 
     def round(self, default: Sequence[RoundStep]) -> tuple[RoundStep, ...]:
         raw = self.data.get("round")

@@ -193,7 +193,7 @@ class _Compiler:
         self.later.hand_size = deal.hand_size if deal.hand_sizes is None else min(deal.hand_sizes.values)
         self.later.hand_sizes = (deal.hand_size,) if deal.hand_sizes is None else (deal.hand_size, *deal.hand_sizes.values)
         self.later.everyones = tuple(f"all_{m}" for m in self.measure_names)
-        self.later.score_names = (*self.measure_names, *self.later.everyones, *SCORE_NAMES)
+        self.later.score_names = (*self.measure_names, *self.later.everyones, *SCORE_NAMES, *self.later.step_names())
         scoring = self.scoring(data["scoring"])
         trumps = self.trumps(data.get("trumps", "none"))
         rounds, until = self.later.rounds()
@@ -482,7 +482,8 @@ class _Compiler:
             measure = self.measure_names.index(raw["add"])
             return PointRule("add", measure=measure, times=int(raw.get("times", 1)), name=raw.get("name", ""))
         if "add" in raw:
-            names = (*self.later.play_names(), *self.measure_names, *(f"all_{m}" for m in self.measure_names), *SCORE_NAMES)
+            names = (*self.later.play_names(), *self.measure_names, *(f"all_{m}" for m in self.measure_names), *SCORE_NAMES,
+                     *self.later.step_names())
             expression = self.later.expression(raw["add"], ("scoring", "round", index, "add"), names, self.later.score_lists())
             per = raw.get("per", "player")
             if per == "team" and not self.data.get("teams") and not self.data.get("declarer_alone"):
