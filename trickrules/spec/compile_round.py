@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from trickrules.errors import Problem, SpecError
-from trickrules.rules import contexts
+from trickrules.rules import auction, contexts
+from trickrules.rules.auction import AuctionPhase, Strain
 from trickrules.rules.expressions import Expression, ExpressionError, compile_expression
 from trickrules.rules.ruleset import BidPhase, CardCondition, Counter, DeclarePhase, PassPhase, Restriction, RoundStep, Schedule
 from trickrules.spec.names import did_you_mean
@@ -35,7 +36,7 @@ UNCOMPILED = compile_expression(0, ())
 problems; a ruleset holding it is never handed out."""
 
 
-STEP_NAMES: dict[str, dict[str, str]] = {}
+STEP_NAMES: dict[str, dict[str, str]] = {"auction": auction.NAMES}
 """By a round step's key: the names its phase gives scoring expressions, and their meanings."""
 
 
@@ -117,15 +118,17 @@ class RoundCompiler:
                 steps.append(RoundStep("bid", bidding=self.bidding(entry["bid"], (*path, "bid"))))
             elif "declare" in entry:
                 steps.append(RoundStep("declare", declaring=self.declaring(entry["declare"] or {}, (*path, "declare"))))
+            elif "auction" in entry:
+                steps.append(RoundStep("auction", rules=self.auction(entry["auction"], (*path, "auction"))))
             else:
                 steps.append(RoundStep("pass", passing=self.passing(entry["pass"], (*path, "pass"))))
         kinds = [s.kind for s in steps]
         middle = kinds[1:-2]
-        if kinds[:1] != ["deal"] or kinds[-2:] != ["play", "score"] or not set(middle) <= {"pass", "choose_trumps", "turn_up", "bid", "declare", "go_alone"}:
-            message = "a round is deal, then any turn_up, pass, choose_trumps, bid, declare or go_alone phases, then play and score, once each"
+        if kinds[:1] != ["deal"] or kinds[-2:] != ["play", "score"] or not set(middle) <= {"pass", "choose_trumps", "turn_up", "bid", "declare", "go_alone", "auction"}:
+            message = "a round is deal, then any turn_up, pass, choose_trumps, bid, declare, auction or go_alone phases, then play and score, once each"
             self.fail(("round",), "TR320", message)
-        if middle.count("bid") > 1 or middle.count("turn_up") > 1 or middle.count("declare") > 1:
-            self.fail(("round",), "TR320", "a round has one bid, one declare and one turn_up phase at most")
+        if any(middle.count(kind) > 1 for kind in ("bid", "turn_up", "declare", "auction")):
+            self.fail(("round",), "TR320", "a round has one bid, one declare, one auction and one turn_up phase at most")
         turned = any(s.kind == "turn_up" for s in default)
         if turned and "turn_up" not in kinds:
             self.fail(("round",), "TR320", "trumps: turned_up needs a turn_up phase")
@@ -204,6 +207,39 @@ class RoundCompiler:
             first=kind,  # type: ignore[arg-type]
             first_seat=seat,
             otherwise=names.index(otherwise) if otherwise in names else -1,
+        )
+
+    def auction(self, raw: dict, path: tuple) -> AuctionPhase:
+        """An auction's rules: its table of bids (levels by strains), who calls first, doubling,
+        who declares, a dummy."""
+        suits = list(self.data["deck"]["suits"])
+        levels = raw.get("levels") or {}
+        low, high = int(levels.get("from", 1)), int(levels.get("to", 7))
+        if high < low:
+            self.fail((*path, "levels"), "TR331", f"levels from {low} to {high} hold no bid")
+        strains = []
+        for index, entry in enumerate(raw["strains"]):
+            trumps = entry.get("trumps")
+            if trumps is not None and trumps not in suits:
+                self.fail((*path, "strains", index, "trumps"), "TR301", f"undefined suit '{trumps}' (deck.suits has {', '.join(suits)})")
+            strains.append(Strain(str(entry["name"]), suits.index(trumps) if trumps in suits else -1))
+        names = [s.name for s in strains]
+        for index, name in enumerate(names):
+            if name in names[:index]:
+                self.fail((*path, "strains", index, "name"), "TR307", f"strain '{name}' is named twice")
+        if (high - low + 1) * len(strains) > MAX_BIDS:
+            self.fail((*path, "levels"), "TR332", f"{(high - low + 1) * len(strains)} bids; an auction holds at most {MAX_BIDS}")
+        if raw.get("dummy") and not self.data.get("teams"):
+            self.fail((*path, "dummy"), "TR320", "a dummy is the declarer's partner: the spec needs teams")
+        kind, seat = self.first(raw, path)
+        return AuctionPhase(
+            levels=tuple(range(low, high + 1)),
+            strains=tuple(strains),
+            first=kind,  # type: ignore[arg-type]  # the schema allows only these words
+            first_seat=seat,
+            doubling=bool(raw.get("doubling", True)),
+            declarer=raw.get("declarer", "first_to_name_strain"),
+            dummy=bool(raw.get("dummy", False)),
         )
 
     def first(self, raw: dict, path: tuple) -> tuple[str, int]:

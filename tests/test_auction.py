@@ -1,0 +1,161 @@
+"""The auction phase: calls above the last bid, doubles, the end of the auction, the declarer,
+the trumps of the contract's strain, a dummy played by the declarer, and its refusals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import trickrules
+from trickrules.engine import phases
+from trickrules.errors import SpecError
+from trickrules.spec.loader import load_ruleset_text
+
+SPEC = """
+id: auction-test
+title: Auction test
+players: [4]
+teams: [[0, 2], [1, 3]]
+deck:
+  suits: [clubs, diamonds, hearts, spades]
+  rank_names: {11: J, 12: Q, 13: K, 14: A}
+  generate:
+    - {suits: all, ranks: {from: 2, to: 14}}
+deal:
+  hand_size: 13
+  dealer: {first: 0, rotation: 1}
+  first_leader: left_of_declarer
+round:
+  - deal
+  - auction:
+      first: dealer
+      strains: [{name: C, trumps: clubs}, {name: D, trumps: diamonds}, {name: H, trumps: hearts}, {name: S, trumps: spades}, {name: NT}]
+      dummy: true
+  - play
+  - score
+ranking:
+  - prefer: trump
+  - prefer: led
+  - highest: rank
+scoring:
+  round:
+    - add: "contract_level * 100 + (contract_strain + 1) * 10 + doubled"
+"""
+
+
+def game(text: str = SPEC) -> trickrules.Game:
+    return trickrules.load_game(load_ruleset_text(text))
+
+
+def calls(state: trickrules.State) -> list[str]:
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def call(state: trickrules.State, text: str) -> None:
+    state.apply_action(state.game.string_to_action(text))
+
+
+def test_the_first_call_is_any_bid_or_pass_and_no_double() -> None:
+    state = game().new_initial_state(1)
+    assert state.phase == trickrules.Phase.AUCTION and state.current_player() == 0
+    legal = calls(state)
+    assert legal[0] == "pass" and "double" not in legal and "redouble" not in legal
+    assert legal[1:] == [f"bid {level}{strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")]
+
+
+def test_a_bid_must_beat_the_last_and_only_the_other_side_may_double_it() -> None:
+    state = game().new_initial_state(1)
+    call(state, "bid 2H")
+    assert state.current_player() == 1
+    assert calls(state)[:3] == ["pass", "double", "bid 2S"]
+    call(state, "pass")
+    assert "double" not in calls(state)  # the bidder's partner
+    call(state, "pass")
+    call(state, "double")  # seat 3, the other side
+    assert calls(state)[:2] == ["pass", "redouble"]  # seat 0, the bidder: may redouble
+    call(state, "pass")
+    assert "redouble" not in calls(state) and "double" not in calls(state)  # seat 1, the doublers' side
+
+
+def test_three_passes_after_a_bid_end_the_auction_with_its_declarer_trumps_and_first_leader() -> None:
+    state = game().new_initial_state(1)
+    call(state, "bid 1S")   # seat 0 names spades first
+    call(state, "pass")
+    call(state, "bid 2S")   # seat 2, the partner, bids the same strain higher
+    for _ in range(3):
+        call(state, "pass")
+    assert state.phase == trickrules.Phase.PLAY
+    assert state.declarer == 0  # the first of the side to name spades, not the last bidder
+    assert state.trumps == frozenset([3])
+    assert state.current_player() == 1  # left of the declarer leads
+    assert phases.auction.KIND.names(state) == {"contract_level": 2, "contract_strain": 3, "doubled": 0}
+
+
+def test_four_passes_pass_the_deal_out_and_score_it_unplayed() -> None:
+    state = game().new_initial_state(1)
+    for _ in range(4):
+        call(state, "pass")
+    assert state.is_terminal() and state.returns() == [0.0] * 4
+    assert state.round_results[0]["points"] == [0, 0, 0, 0]
+
+
+def test_the_declarer_plays_the_dummys_cards_and_the_dummy_is_shown_after_the_opening_lead() -> None:
+    state = game().new_initial_state(2)
+    call(state, "bid 3NT")
+    for _ in range(3):
+        call(state, "pass")
+    dummy = 2
+    assert state.trumps == frozenset()
+    assert "exposed" not in state.observation(1)  # before the opening lead
+    call(state, state.action_to_string(state.legal_actions()[0]))  # seat 1 leads
+    assert state.observation(3)["exposed"] == {dummy: state.observation(dummy)["hand"]}
+    assert state.current == dummy and state.current_player() == 0  # dummy's turn: the declarer chooses
+    held = {state.game.card_ids[c] for c in state.hands[dummy]}
+    assert {a.split()[1] for a in calls(state)} <= held  # from the dummy's cards
+    sample = state.resample_from_infostate(3, random.Random(0))
+    assert sample.hands[dummy] == state.hands[dummy]  # a hand on the table is not dealt again
+
+
+def test_random_auctions_keep_every_rule() -> None:
+    g = game()
+    for seed in range(60):
+        state = g.new_initial_state(seed)
+        chooser = random.Random(seed)
+        while state.phase == trickrules.Phase.AUCTION:
+            own = phases.auction.calling(state)
+            assert own is not None
+            before = own.bid
+            action = chooser.choice(state.legal_actions())
+            text = state.action_to_string(action)
+            call(state, text)
+            if text.startswith("bid "):
+                assert own.bid > before
+        if state.is_terminal():
+            continue
+        own = phases.auction.calling(state)
+        assert own is not None and own.over and own.bid >= 0
+        side = next(team for team in g.ruleset.teams if own.bidder in team)
+        assert state.declarer in side
+        dummy = next(p for p in side if p != state.declarer)
+        while not state.is_terminal():
+            assert state.current_player() != dummy  # the dummy never chooses
+            state.apply_action(chooser.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("{name: C, trumps: clubs}", "{name: C, trumps: clover}"),
+        ("{name: D, trumps: diamonds}", "{name: C, trumps: diamonds}"),
+        ("      dummy: true\n", "      dummy: true\n      levels: {from: 7, to: 1}\n"),
+        ("teams: [[0, 2], [1, 3]]\n", ""),
+    ],
+    ids=["unknown suit", "strain named twice", "no levels", "dummy without teams"],
+)
+def test_broken_auctions_are_refused_with_code_and_position(old: str, new: str) -> None:
+    assert old in SPEC
+    with pytest.raises(SpecError) as raised:
+        load_ruleset_text(SPEC.replace(old, new), players=4)
+    problem = raised.value.problems[0]
+    assert problem.code in ("TR301", "TR307", "TR331", "TR320") and problem.line > 1 and problem.column >= 1
