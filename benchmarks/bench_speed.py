@@ -20,6 +20,11 @@ runs in each engine's process, its runs taking turns with trickrules' runs of th
 each engine's ratio is against its own pyspiel runs: a slow spell of a shared machine slows both.
 Also: clones per second, and a clone-then-playout loop as a search bot runs it.
 Prints the best of R runs of N games per figure, and trickrules over pyspiel.
+
+``--before PATH`` measures another checkout too (an earlier commit: ``git worktree add PATH
+COMMIT``), its engines taking turns with this one's in the same run: ``before pure`` from its
+sources, ``before compiled`` from its ``.cache/compiled/tree`` when built there (running its own
+``benchmarks/bench_instructions.py`` or ``bench_speed.py`` once builds it).
 """
 
 from __future__ import annotations
@@ -173,13 +178,22 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=2000, help="games per run (kingdoms: a quarter; default 2000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best counts (default 3)")
     parser.add_argument("--specs", nargs="+", default=list(SPECS), choices=SPECS, metavar="SPEC", help=", ".join(SPECS))
+    parser.add_argument("--before", type=Path, metavar="PATH", help="another checkout to measure in the same run (an earlier commit)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.games, args.repeat, args.specs)
         return 0
     load_before = os.getloadavg()[0]
-    results = {label: run_child(root, args.games, args.repeat, args.specs) for label, root in engines().items()}
+    measured = engines()
+    if args.before is not None:
+        before = args.before.resolve()
+        if not (before / "trickrules").is_dir():
+            raise SystemExit(f"--before {before}: not a trickrules checkout")
+        measured = {"before pure": before, **measured}
+        if (before / ".cache" / "compiled" / "tree" / "trickrules").is_dir():
+            measured = {**measured, "before compiled": before / ".cache" / "compiled" / "tree"}
+    results = {label: run_child(root, args.games, args.repeat, args.specs) for label, root in measured.items()}
     print(f"random games per second, best of {args.repeat} x {args.games} (kingdoms x {max(50, args.games // 4)}); "
           f"load average before: {load_before:.2f}")
     print("pyspiel runs in each engine's process, taking turns with trickrules' runs of the same spec")

@@ -181,10 +181,9 @@ class Auction(PhaseKind):
     def record(self, event: dict[str, Any], entry: dict[str, Any], game: Game) -> None:
         if event["type"] == "call":
             entry.setdefault("calls", []).append({"player": event["player"], "call": event["call"]})
-        else:
-            entry["contract"] = event["contract"] if event["contract"] is None else event["contract"] + "X" * event["doubled"]
-            if event["declarer"] >= 0:
-                entry["declarer"] = event["declarer"]
+        elif event["contract"] is not None:  # passed out: no contract, no declarer
+            entry["contract"] = event["contract"] + "X" * event["doubled"]
+            entry["declarer"] = event["declarer"]
 
     def record_lines(self, entry: dict[str, Any]) -> list[str]:
         if "calls" not in entry:
