@@ -180,7 +180,7 @@ def play_openspiel_game(seed: int, policy: Policy = "uniform", dealer_vul: bool 
     state = openspiel_game(dealer_vul, non_dealer_vul).new_initial_state()
     hands: list[list[str]] = [[] for _ in range(NUM_PLAYERS)]
     decisions: list[Decision] = []
-    calls: list[int] = []
+    called: list[int] = []
     dealt = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -200,9 +200,9 @@ def play_openspiel_game(seed: int, policy: Policy = "uniform", dealer_vul: bool 
         decisions.append(Decision(state.current_player(), tuple(sorted(action_text(a) for a in legal)),
                                   action_text(action)))
         if action >= PASS:
-            calls.append(action)
+            called.append(action)
         state.apply_action(action)
-    return BridgeTrace(seed, policy, dealer_vul, non_dealer_vul, hands, decisions, calls,
+    return BridgeTrace(seed, policy, dealer_vul, non_dealer_vul, hands, decisions, called,
                        [int(r) for r in state.returns()])
 
 
