@@ -1,11 +1,12 @@
 """Classic games side by side: random one-hand games per second in OpenSpiel and in trickrules.
 
 Run: python benchmarks/bench_classics.py [GAME ...] [--games N] [--repeat R]
-GAME is hearts, spades, oh_hell or euchre (default: all four). For each, both engines play one
-hand with random chance outcomes (OpenSpiel) or a seeded deal (trickrules) and random legal
-actions, through their Python APIs in one process: OpenSpiel's game with its default parameters
-(oh_hell with 3 players), and our spec with the options that make it play the same game (a
-random pass direction, number of tricks or dealer, one hand). Prints the best of R runs of N
+GAME is hearts, spades, oh_hell, euchre or bridge (default: all five). For each, both engines
+play one hand with random chance outcomes (OpenSpiel) or a seeded deal (trickrules) and random
+legal actions, through their Python APIs in one process: OpenSpiel's game with its default
+parameters (oh_hell with 3 players; bridge played out card by card, use_double_dummy_result=
+false), and our spec with the options that make it play the same game (a random pass direction,
+number of tricks or dealer, one hand). Prints the best of R runs of N
 hands per engine, the decisions (and, for OpenSpiel, chance actions) per hand, and trickrules'
 speed over OpenSpiel's. A spec that does not load prints only the pyspiel row (exit status 1).
 """
@@ -44,6 +45,7 @@ CLASSICS = {
     "spades": Classic("Spades", "spades.yaml", {"spades_broken": "never", "single_hand": True}),
     "oh_hell": Classic("Oh Hell", "oh-hell.yaml", {"hand_size": "random", "dealer": "random", "single_hand": True}, 3, {"players": 3}),
     "euchre": Classic("Euchre", "euchre.yaml", {"dealer": "random", "single_hand": True}),
+    "bridge": Classic("Bridge", "bridge.yaml", {}, parameters={"use_double_dummy_result": False}),
 }
 
 Result = tuple[float, float, float]
@@ -109,7 +111,7 @@ def bench(name: str, classic: Classic, games: int, repeat: int) -> bool:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games_to_run", nargs="*", metavar="GAME", choices=[[], *CLASSICS], help="hearts, spades, oh_hell, euchre")
+    parser.add_argument("games_to_run", nargs="*", metavar="GAME", choices=[[], *CLASSICS], help="hearts, spades, oh_hell, euchre, bridge")
     parser.add_argument("--games", type=int, default=2000, help="hands per run (default 2000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per engine; the best counts (default 3)")
     args = parser.parse_args()
