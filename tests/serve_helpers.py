@@ -120,6 +120,8 @@ def hidden_from(state: Any, seat: int) -> set[str]:
     if seat != getattr(state, "dealer", -1):
         hidden.update(phases.discard.discarded(state))
     shown = set(passed_cards(state, seat))
+    for player in state.exposed():  # a hand laid open on the table (a dummy's) is seen by all
+        shown.update(state.hands[player])
     turned = phases.turn_up.card(state)
     if turned >= 0:
         shown.add(turned)
