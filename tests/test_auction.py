@@ -4,8 +4,12 @@ the trumps of the contract's strain, a dummy played by the declarer, and its ref
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import trickrules
 from trickrules.engine import phases
@@ -159,3 +163,73 @@ def test_broken_auctions_are_refused_with_code_and_position(old: str, new: str) 
         load_ruleset_text(SPEC.replace(old, new), players=4)
     problem = raised.value.problems[0]
     assert problem.code in ("TR301", "TR307", "TR331", "TR320") and problem.line > 1 and problem.column >= 1
+
+
+SUITS = ["clubs", "diamonds", "hearts", "spades"]
+
+
+@st.composite
+def auction_specs(draw: st.DrawFn) -> tuple[str, int]:
+    """An auction spec: 2 to 6 players, with or without partnerships, any table of levels and
+    strains (some with trumps, some without), doubling or not, either declarer rule, a dummy
+    where there are partners."""
+    players = draw(st.sampled_from([2, 3, 4, 6]))
+    teams = draw(st.booleans()) and players % 2 == 0
+    low = draw(st.integers(0, 3))
+    high = draw(st.integers(low, low + 4))
+    names = draw(st.lists(st.sampled_from(["A", "B", "C", "D", "E", "F"]), min_size=1, max_size=5, unique=True))
+    strains = [{"name": name, **({"trumps": draw(st.sampled_from(SUITS))} if draw(st.booleans()) else {})} for name in names]
+    auction: dict[str, Any] = {
+        "first": draw(st.sampled_from(["dealer", "left_of_dealer"])),
+        "levels": {"from": low, "to": high},
+        "strains": strains,
+        "doubling": draw(st.booleans()),
+        "declarer": draw(st.sampled_from(["first_to_name_strain", "last_bidder"])),
+        "dummy": teams and draw(st.booleans()),
+    }
+    spec = yaml.safe_load(SPEC)
+    spec["players"] = [players]
+    spec["deal"]["hand_size"] = 52 // players // 2
+    if teams:
+        spec["teams"] = [[p for p in range(players) if p % 2 == side] for side in (0, 1)]
+    else:
+        del spec["teams"]
+    spec["round"][1] = {"auction": auction}
+    return yaml.safe_dump(spec), players
+
+
+@settings(max_examples=60, deadline=None)
+@given(auction_specs(), st.integers(0, 1000))
+def test_generated_auctions_keep_every_rule(drawn: tuple[str, int], seed: int) -> None:
+    text, players = drawn
+    g = trickrules.load_game(load_ruleset_text(text, players=players))
+    state = g.new_initial_state(seed)
+    chooser = random.Random(seed)
+    offset = g.action_start["call"]
+    while state.phase == trickrules.Phase.AUCTION:
+        own = phases.auction.calling(state)
+        assert own is not None
+        legal = state.legal_actions()
+        side = next((t for t in g.ruleset.teams if state.current_player() in t), (state.current_player(),))
+        assert offset in legal  # a pass is always legal
+        assert (offset + 1 in legal) == (own.rules.doubling and own.bid >= 0 and own.doubled == 0 and own.bidder not in side)
+        assert (offset + 2 in legal) == (own.rules.doubling and own.bid >= 0 and own.doubled == 1 and own.bidder in side)
+        assert [a - offset - 3 for a in legal if a >= offset + 3] == list(range(own.bid + 1, own.rules.size))
+        state.apply_action(chooser.choice(legal))
+    own = phases.auction.calling(state)
+    assert own is not None and own.over
+    if own.bid < 0:
+        assert state.is_terminal() and len(own.calls) == players and state.declarer == -1
+        return
+    winners = next((t for t in g.ruleset.teams if own.bidder in t), (own.bidder,))
+    assert state.declarer in winners
+    if own.rules.declarer == "last_bidder":
+        assert state.declarer == own.bidder
+    trumps = own.rules.strains[own.rules.strain(own.bid)].trumps
+    assert state.trumps == (frozenset([trumps]) if trumps >= 0 else frozenset())
+    dummy = next((p for p in winners if p != state.declarer), -1) if own.rules.dummy else -1
+    while not state.is_terminal():
+        assert state.current_player() != dummy  # the dummy never chooses
+        if state.current == dummy:
+            assert state.current_player() == state.declarer
+        state.apply_action(chooser.choice(state.legal_actions()))
