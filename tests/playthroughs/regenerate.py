@@ -24,6 +24,7 @@ GAMES = [
     ("specs/spades.yaml", 4, 2, "greedy,random,greedy,random", ("single_hand=true",)),
     ("specs/oh-hell.yaml", 4, 3, "random", ("single_hand=true",)),
     ("specs/euchre.yaml", 4, 4, "greedy,random,greedy,random", ("single_hand=true",)),
+    ("specs/bridge.yaml", 4, 3, "random", ()),
 ]
 
 
