@@ -374,6 +374,7 @@ _PATTERN_WORDS = {
     "(and #N at the end for a copy)",
     "^-?[0-9]+$": "write a whole number",
     "^[0-9]+$": "write a whole number, 0 or more",
+    "^[A-Za-z][A-Za-z0-9_]*$": "use letters, digits and '_', starting with a letter (as a strain's name in a bid: C, NT)",
 }
 
 

@@ -279,4 +279,4 @@ def _size(game: Game) -> int:
     return 3 + rules.size if rules is not None else 0
 
 
-KIND: Final = Auction(AUCTION, "auction", (ActionBlock(10, "call", _size, _texts),), events=("call", "auction_end"))
+KIND: Final[Auction] = Auction(AUCTION, "auction", (ActionBlock(10, "call", _size, _texts),), events=("call", "auction_end"))

@@ -98,7 +98,7 @@ def _texts(game: Game) -> Texts:
     return (lambda value: f"bid {bidding.name(value)}"), parse
 
 
-KIND: Final = Bid(BID, "bid", (ActionBlock(5, "bid", lambda g: g.num_bids, _texts),))
+KIND: Final[Bid] = Bid(BID, "bid", (ActionBlock(5, "bid", lambda g: g.num_bids, _texts),))
 
 
 def bid_env(state: State, player: int) -> dict[str, Any]:

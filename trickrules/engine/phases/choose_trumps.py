@@ -132,7 +132,7 @@ class ChooseTrumps(PhaseKind):
         state.next_step()
 
 
-KIND: Final = ChooseTrumps(CHOOSE_TRUMPS, "choose_trumps", (
+KIND: Final[ChooseTrumps] = ChooseTrumps(CHOOSE_TRUMPS, "choose_trumps", (
     ActionBlock(3, "trumps", lambda g: len(g.ruleset.deck.suits), named("trumps", lambda g: tuple(g.ruleset.deck.suits))),
     PASS_TURN,
 ))

@@ -99,7 +99,7 @@ class Declare(PhaseKind):
         state.next_step()
 
 
-KIND: Final = Declare(DECLARE, "declare", (
+KIND: Final[Declare] = Declare(DECLARE, "declare", (
     PASS_TURN,
     ActionBlock(9, "contract", lambda g: len(g.contract_names) if g.declares else 0, named("contract", lambda g: g.contract_names)),
 ))

@@ -85,4 +85,4 @@ class Discard(PhaseKind):
         state.next_step()
 
 
-KIND: Final = Discard(DISCARD, "", (ActionBlock(7, "discard", lambda g: g.num_cards if g.discards else 0, cards("discard")),))
+KIND: Final[Discard] = Discard(DISCARD, "", (ActionBlock(7, "discard", lambda g: g.num_cards if g.discards else 0, cards("discard")),))

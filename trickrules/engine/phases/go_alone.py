@@ -47,4 +47,4 @@ class GoAlone(PhaseKind):
         state.next_step()
 
 
-KIND: Final = GoAlone(GO_ALONE, "go_alone", (ActionBlock(8, "alone", lambda g: 2 if g.goes_alone else 0, words("alone", "partner")),))
+KIND: Final[GoAlone] = GoAlone(GO_ALONE, "go_alone", (ActionBlock(8, "alone", lambda g: 2 if g.goes_alone else 0, words("alone", "partner")),))

@@ -124,7 +124,7 @@ class Terminal(PhaseKind):
 TERMINAL_PLAYER: Final = -4
 """`current_player()` of a finished game (OpenSpiel's value)."""
 
-TERMINAL_KIND: Final = Terminal(TERMINAL)
+TERMINAL_KIND: Final[PhaseKind] = Terminal(TERMINAL)
 
 
 def enter(state: State, kind: PhaseKind, legal: list[int] | None = None) -> None:

@@ -138,4 +138,4 @@ class PassCards(PhaseKind):
         state.next_step()
 
 
-KIND: Final = PassCards(PASS, "pass", (ActionBlock(4, "pass", lambda g: g.num_cards if g.passes else 0, cards("pass")),))
+KIND: Final[PassCards] = PassCards(PASS, "pass", (ActionBlock(4, "pass", lambda g: g.num_cards if g.passes else 0, cards("pass")),))

@@ -74,7 +74,7 @@ class PlaceCards(PhaseKind):
         state.after_trick()
 
 
-KIND: Final = PlaceCards(PLACE_CARDS, "", (ActionBlock(1, "place", lambda g: g.num_cards, cards("place")),))
+KIND: Final[PlaceCards] = PlaceCards(PLACE_CARDS, "", (ActionBlock(1, "place", lambda g: g.num_cards, cards("place")),))
 
 
 def start(state: State, winner: int, cards: list[int]) -> None:

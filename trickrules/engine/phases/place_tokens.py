@@ -87,7 +87,7 @@ def _sections(game: Game) -> tuple[str, ...]:
     return tuple(s.name for s in tableau.sections) if tableau is not None else ()
 
 
-KIND: Final = PlaceTokens(PLACE_TOKENS, "", (ActionBlock(2, "token", lambda g: g.num_sections, named("token", _sections)),))
+KIND: Final[PlaceTokens] = PlaceTokens(PLACE_TOKENS, "", (ActionBlock(2, "token", lambda g: g.num_sections, named("token", _sections)),))
 
 
 def gain(state: State, player: int, reward: int, token: int, amount: int) -> None:

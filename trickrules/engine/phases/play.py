@@ -68,7 +68,7 @@ class Play(PhaseKind):
             resolve_trick(state)
 
 
-KIND: Final = Play(PLAY, "play", (ActionBlock(0, "play", lambda g: g.num_cards, cards("play")),))
+KIND: Final[Play] = Play(PLAY, "play", (ActionBlock(0, "play", lambda g: g.num_cards, cards("play")),))
 
 
 def first_leader(state: State) -> int:

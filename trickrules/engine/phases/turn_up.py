@@ -59,4 +59,4 @@ class TurnUp(PhaseKind):
         return False
 
 
-KIND: Final = TurnUp(NEVER_WAITS, "turn_up")
+KIND: Final[TurnUp] = TurnUp(NEVER_WAITS, "turn_up")
