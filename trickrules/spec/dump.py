@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from trickrules.rules.auction import AuctionPhase
 from trickrules.rules.ruleset import (
     ChooseRound,
     Contract,
@@ -69,7 +70,7 @@ def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
     data["rounds"] = ruleset.rounds if ruleset.until is None else {"until": ruleset.until.text, "at_most": ruleset.rounds}
     if ruleset.round:
         contract_names = tuple(c.name for c in ruleset.contracts)
-        data["round"] = [_round_step(step, contract_names) for step in ruleset.round]
+        data["round"] = [_round_step(step, contract_names, ruleset.deck.suits) for step in ruleset.round]
     if ruleset.contracts:
         data["contracts"] = {c.name: _contract(c) for c in ruleset.contracts}
     if ruleset.counters:
@@ -378,7 +379,9 @@ def _contract(contract: Contract) -> dict[str, Any]:
     return data
 
 
-def _round_step(step: RoundStep, contracts: tuple[str, ...] = ()) -> Any:
+def _round_step(step: RoundStep, contracts: tuple[str, ...] = (), suits: tuple[str, ...] = ()) -> Any:
+    if step.kind == "auction":
+        return {"auction": _auction(step.rules, suits)}
     if step.declaring is not None:
         declare = step.declaring
         speaker: Any = {"seat": declare.first_seat} if declare.first == "seat" else declare.first
@@ -401,6 +404,19 @@ def _round_step(step: RoundStep, contracts: tuple[str, ...] = ()) -> Any:
     to: Any = {"chance": names} if passing.to.chance else names[0] if len(names) == 1 else {"by_round": names}
     first: Any = {"seat": passing.first_seat} if passing.first == "seat" else passing.first
     return {"pass": {"cards": cards[0] if len(cards) == 1 else {"by_round": list(cards)}, "to": to, "first": first}}
+
+
+def _auction(rules: AuctionPhase, suits: tuple[str, ...]) -> dict[str, Any]:
+    """An auction's rules, every key written out."""
+    strains = [{"name": s.name, **({"trumps": suits[s.trumps]} if s.trumps >= 0 else {})} for s in rules.strains]
+    return {
+        "levels": {"from": rules.levels[0], "to": rules.levels[-1]},
+        "strains": strains,
+        "first": {"seat": rules.first_seat} if rules.first == "seat" else rules.first,
+        "doubling": rules.doubling,
+        "declarer": rules.declarer,
+        "dummy": rules.dummy,
+    }
 
 
 def _counter(counter: Counter, deck: Deck) -> dict[str, Any]:
