@@ -22,6 +22,7 @@ from openspiel_bridge import (
     crosscheck_trace,
     games_from_env,
     load_trickrules_bridge,
+    openspiel_game,
     play_openspiel_game,
     replay_in_trickrules,
 )
@@ -142,3 +143,27 @@ def test_a_redouble_by_the_doubling_side_is_noticed(traces: list[BridgeTrace], m
     game = load_trickrules_bridge.__wrapped__(False, False)
     differences = _differences(traces, game)
     assert differences and all("only trickrules: ['redouble']" in d for d in differences), differences[:3]
+
+
+# ---------------------------------------------------------------- the longest deal
+
+
+def longest_auction() -> list[str]:
+    """The longest auction: three passes, then every bid doubled and redoubled, with two passes
+    after each call and three after the last: 3 + 35 * 9 + 1 = 319 calls."""
+    bids = [f"bid {level}{strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")]
+    calls = ["pass"] * 3
+    for bid in bids:
+        calls += [bid, "pass", "pass", "double", "pass", "pass", "redouble", "pass", "pass"]
+    return calls + ["pass"]
+
+
+def test_the_longest_deal_fits_the_games_stated_length() -> None:
+    """OpenSpiel's longest bridge deal is 319 calls and 52 cards; trickrules' `max_game_length`
+    must bound the deal the same way (it counts the cards alone)."""
+    game = load_trickrules_bridge()
+    trace = play_openspiel_game(0, "uniform", deal=SUITED, calls=longest_auction())
+    assert len(trace.decisions) == openspiel_game().max_game_length() == 371
+    assert replay_in_trickrules(trace, game) == []
+    stated = game.info().max_game_length
+    assert stated >= len(trace.decisions), f"max_game_length is {stated}; this deal takes {len(trace.decisions)} decisions"
