@@ -1,11 +1,34 @@
-"""What the OpenSpiel cross-checks share: how many games to play, how two legal sets are told
+"""What the OpenSpiel cross-checks share: how many games to play, one replay harness that
+plays an OpenSpiel trace again in trickrules decision by decision, how two legal sets are told
 apart in a difference message, and how a corrupted trace must be noticed. Imports neither
-trickrules nor pyspiel."""
+trickrules nor pyspiel: each game's module (tests/openspiel_<game>.py) plays OpenSpiel and
+plugs its game into `replay`.
+
+The plug-in shape. A game's module gives:
+
+- a trace of one OpenSpiel game: ``seed``, ``points`` (or whatever its `Plug.points_differ`
+  reads) and ``decisions``, each with ``player``, ``kind`` (the verb of trickrules' action
+  strings: ``pass``, ``bid``, ``play`` ...), ``legal`` (the names OpenSpiel allows, ordered as
+  `Plug.names` orders trickrules') and ``chosen`` (the name OpenSpiel picked);
+- a `Plug`: how a trace is named in messages (`where`), the deal trickrules is given (`deal`),
+  how trickrules' action strings become a kind and names (`names`: verb and object by default)
+  and a name an action string again (`action`), what a decision's message adds (`so_far`), the
+  errors that count as a refusal (`refusals`, `deal_refusals`), and how the final scores are
+  compared (`points_differ`: a message when they differ, None when they agree).
+
+`replay(trace, game, plug)` deals the trace's hands, then for each decision compares the current
+player, the kind of decision and the legal names, and applies OpenSpiel's choice; at the end it
+compares terminality and the scores. It returns messages (empty when the engines agree) and
+stops at the first difference, naming the seed, the decision's index, the player and both legal
+sets. A game whose decisions need more (a dummy played by the declarer, calls of an auction)
+gives it through the same parts: the names of its action strings and the action of a name.
+"""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 GAMES_ENV = "TRICKRULES_CROSSCHECK_GAMES"
@@ -72,3 +95,77 @@ def assert_replay_notices(name: str, original: Any, mutated: Any, replay: Callab
     differences = replay(mutated)
     assert differences, f"{name} (seed {original.seed}) went unnoticed"
     assert len(differences) == 1 and f"seed {original.seed}" in differences[0]
+
+
+# ---------------------------------------------------------------- the replay harness
+
+Names = Callable[[Sequence[str]], "tuple[set[str], tuple[str, ...]]"]
+
+
+def _action(kind: str, name: str) -> str:
+    return f"{kind} {name}"
+
+
+def _nothing(trace: Any, index: int) -> str:
+    return ""
+
+
+@dataclass(frozen=True)
+class Plug:
+    """How one game plugs into `replay` (the module docstring says what each part is for)."""
+
+    where: Callable[[Any], str]
+    """The trace's seed and deal, for messages."""
+    deal: Callable[[Any], dict[str, Any]]
+    """The trace's chance outcomes as a trickrules deal (``new_initial_state(deal=...)``)."""
+    points_differ: Callable[[Any, list[int]], "str | None"]
+    """(trace, trickrules' returns as whole numbers) -> what differs, or None."""
+    names: Names = split_actions
+    """Trickrules' action strings -> their kinds and their names, ordered as the trace's legal sets."""
+    sets: Callable[[tuple[str, ...], tuple[str, ...]], str] = legal_sets_text
+    """Both legal sets in a message (ours, theirs)."""
+    action: Callable[[str, str], str] = _action
+    """(kind, name) -> the trickrules action string that plays it."""
+    shown: Callable[[str], str] = str
+    """How a refused action string is shown."""
+    so_far: Callable[[Any, int], str] = _nothing
+    """(trace, index) -> what a decision's message adds after its player (e.g. the bids so far)."""
+    refusals: tuple[type[BaseException], ...] = (ValueError,)
+    """Errors of ``apply_action`` that mean trickrules refused OpenSpiel's choice."""
+    deal_refusals: tuple[type[BaseException], ...] = ()
+    """Errors of ``new_initial_state`` that mean trickrules refused the deal (others propagate)."""
+
+
+def replay(trace: Any, game: Any, plug: Plug) -> list[str]:
+    """Replay `trace` in `game` (a trickrules Game, or anything with its API) and describe the
+    first place the engines disagree; empty when they agree everywhere."""
+    where, deal = plug.where(trace), plug.deal(trace)
+    try:
+        state = game.new_initial_state(seed=0, deal=deal)
+    except plug.deal_refusals as error:
+        return [f"{where}: trickrules refused the deal {deal}: {error}"]
+    for i, d in enumerate(trace.decisions):
+        at = f"{where}, decision {i} ({d.kind} by player {d.player}{plug.so_far(trace, i)})"
+        if state.is_terminal():
+            return [f"{at}: trickrules' game is already over"]
+        player = state.current_player()
+        if player != d.player:
+            return [f"{at}: trickrules' current player is {player}; openspiel legal {list(d.legal)}"]
+        kinds, ours = plug.names([state.action_to_string(a) for a in state.legal_actions()])
+        if kinds != {d.kind}:
+            return [f"{at}: trickrules offers {sorted(kinds)} actions; {plug.sets(ours, d.legal)}"]
+        if ours != d.legal:
+            return [f"{at}: {plug.sets(ours, d.legal)}"]
+        text = plug.action(d.kind, d.chosen)
+        try:
+            state.apply_action(game.string_to_action(text))
+        except plug.refusals as error:
+            return [f"{at}: trickrules refused {plug.shown(text)}: {error}"]
+    if not state.is_terminal():
+        kinds, ours = plug.names([state.action_to_string(a) for a in state.legal_actions()])
+        return [
+            f"{where}: openspiel's hand is over after {len(trace.decisions)} decisions; trickrules waits "
+            f"for player {state.current_player()} ({sorted(kinds)} {list(ours)})"
+        ]
+    differ = plug.points_differ(trace, [int(x) for x in state.returns()])
+    return [f"{where}: {differ}"] if differ is not None else []

@@ -64,7 +64,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import pyspiel
-from openspiel_common import GAMES_ENV, games_from_env, legal_sets_text  # noqa: F401
+from openspiel_common import GAMES_ENV, Plug, games_from_env, replay  # noqa: F401
 
 if TYPE_CHECKING:
     import trickrules
@@ -780,9 +780,6 @@ def decision_names(texts: Sequence[str]) -> tuple[set[str], tuple[str, ...]]:
     return kinds, tuple(sorted(names))
 
 
-_sets = legal_sets_text
-
-
 def _so_far(trace: EuchreTrace, index: int) -> str:
     """The bidding and the other non-play decisions before decision `index`, briefly."""
     steps = [f"{d.player}:{d.chosen}" for d in trace.decisions[:index] if d.kind != "play"]
@@ -800,6 +797,48 @@ def describe(trace: EuchreTrace) -> str:
     return f"seed {trace.seed} ({', '.join(parts)})"
 
 
+def _so_far_words(trace: EuchreTrace, index: int) -> str:
+    return f"; so far {_so_far(trace, index) or 'nothing'}"
+
+
+def _points_differ(trace: EuchreTrace, points: list[int]) -> str | None:
+    """Trickrules' points ``P`` must satisfy the zero-sum relation ``P[p] - P[p + 1] ==
+    returns[p]`` for every player and give nothing to the side that did not score (so
+    ``P == standard_points(returns)``)."""
+    relation = openspiel_returns(points)
+    if relation == trace.returns and points == trace.points:
+        return None
+    try:
+        taken: list[int] | None = tricks_taken(trace) if trace.trump else None
+    except ValueError:  # a trace that breaks our reading of the rules
+        taken = None
+    return (
+        f"points differ: openspiel returns {trace.returns} (standard points {trace.points}); "
+        f"trickrules points {points} (as zero-sum returns {relation}); declarer {trace.declarer}, "
+        f"trumps {trace.trump}, alone {trace.alone}, tricks taken {taken}"
+    )
+
+
+@lru_cache(maxsize=None)
+def plug() -> Plug:
+    """Euchre in the replay harness: decisions named by `decision_names`, OpenSpiel's choice
+    played as `action_text`, the decisions so far in every message, the points compared with
+    OpenSpiel's zero-sum returns (trickrules is imported on the first replay)."""
+    from trickrules import TrickrulesError
+
+    return Plug(
+        where=describe,
+        deal=deal_of,
+        points_differ=_points_differ,
+        names=decision_names,
+        action=action_text,
+        shown=repr,
+        so_far=_so_far_words,
+        refusals=(ValueError, KeyError, TrickrulesError),
+        deal_refusals=(ValueError, TrickrulesError),
+    )
+
+
 def replay_in_trickrules(trace: EuchreTrace, game: trickrules.Game | Any) -> list[str]:
     """Replay `trace` in a trickrules game and describe the first place the engines disagree.
 
@@ -807,52 +846,7 @@ def replay_in_trickrules(trace: EuchreTrace, game: trickrules.Game | Any) -> lis
     anything with the same API (the tests use a stand-in). Deals ``trace.hands`` with
     ``trace.dealer`` and ``trace.turn_up``, then for each decision compares the current player,
     the kind of decision and the sorted legal names (`decision_names`) and applies OpenSpiel's
-    choice (`action_text`); at the end compares terminality and the points: trickrules' points
-    ``P`` must satisfy the zero-sum relation ``P[p] - P[p + 1] == returns[p]`` for every player
-    and give nothing to the side that did not score (so ``P == standard_points(returns)``).
-    Returns human-readable messages, empty when the engines agree everywhere; stops at the first
-    difference, giving the decision's index, the player, the decisions so far and both legal sets.
+    choice (`action_text`); at the end compares terminality and the points (`_points_differ`).
+    Stops at the first difference (`openspiel_common.replay` with `plug()`).
     """
-    from trickrules import TrickrulesError
-
-    where = describe(trace)
-    try:
-        state = game.new_initial_state(seed=0, deal=deal_of(trace))
-    except (ValueError, TrickrulesError) as error:
-        return [f"{where}: trickrules refused the deal {deal_of(trace)}: {error}"]
-    for i, d in enumerate(trace.decisions):
-        at = f"{where}, decision {i} ({d.kind} by player {d.player}; so far {_so_far(trace, i) or 'nothing'})"
-        if state.is_terminal():
-            return [f"{at}: trickrules' game is already over"]
-        player = state.current_player()
-        if player != d.player:
-            return [f"{at}: trickrules' current player is {player}; openspiel legal {list(d.legal)}"]
-        kinds, ours = decision_names([state.action_to_string(a) for a in state.legal_actions()])
-        if kinds != {d.kind}:
-            return [f"{at}: trickrules offers {sorted(kinds)} actions; {_sets(ours, d.legal)}"]
-        if ours != d.legal:
-            return [f"{at}: {_sets(ours, d.legal)}"]
-        text = action_text(d.kind, d.chosen)
-        try:
-            state.apply_action(game.string_to_action(text))
-        except (ValueError, KeyError, TrickrulesError) as error:
-            return [f"{at}: trickrules refused {text!r}: {error}"]
-    if not state.is_terminal():
-        kinds, ours = decision_names([state.action_to_string(a) for a in state.legal_actions()])
-        return [
-            f"{where}: openspiel's hand is over after {len(trace.decisions)} decisions; trickrules waits "
-            f"for player {state.current_player()} ({sorted(kinds)} {list(ours)})"
-        ]
-    points = [int(x) for x in state.returns()]
-    relation = openspiel_returns(points)
-    if relation != trace.returns or points != trace.points:
-        try:
-            taken: list[int] | None = tricks_taken(trace) if trace.trump else None
-        except ValueError:  # a trace that breaks our reading of the rules
-            taken = None
-        return [
-            f"{where}: points differ: openspiel returns {trace.returns} (standard points {trace.points}); "
-            f"trickrules points {points} (as zero-sum returns {relation}); declarer {trace.declarer}, "
-            f"trumps {trace.trump}, alone {trace.alone}, tricks taken {taken}"
-        ]
-    return []
+    return replay(trace, game, plug())

@@ -33,7 +33,7 @@ from typing import Any, Literal
 import pyspiel
 
 import trickrules
-from openspiel_common import GAMES_ENV, games_from_env, legal_sets_text, split_actions  # noqa: F401
+from openspiel_common import GAMES_ENV, Plug, games_from_env, replay  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 HEARTS_SPEC = ROOT / "specs" / "hearts.yaml"
@@ -388,8 +388,17 @@ def load_trickrules_hearts(spec: str | os.PathLike[str] = HEARTS_SPEC) -> trickr
     return trickrules.load_game(spec, options=HEARTS_OPTIONS)
 
 
-_split = split_actions
-_sets = legal_sets_text
+def _points_differ(trace: HeartsTrace, points: list[int]) -> str | None:
+    return None if points == trace.points else f"points differ: openspiel {trace.points}, trickrules {points}"
+
+
+PLUG = Plug(
+    where=lambda trace: f"seed {trace.seed} (pass {trace.pass_direction})",
+    deal=lambda trace: {"hands": trace.hands, "pass": trace.pass_direction},
+    points_differ=_points_differ,
+    refusals=(trickrules.IllegalActionError, ValueError),
+)
+"""Hearts in the replay harness: decisions ``pass``/``play`` of card ids, penalty points compared."""
 
 
 def replay_in_trickrules(trace: HeartsTrace, game: trickrules.Game) -> list[str]:
@@ -397,35 +406,7 @@ def replay_in_trickrules(trace: HeartsTrace, game: trickrules.Game) -> list[str]
 
     Deals ``trace.hands`` with ``trace.pass_direction``, then for each decision compares the
     current player, the kind of decision (``pass``/``play``) and the sorted legal card ids, and
-    applies the card OpenSpiel chose; at the end compares terminality and the points. Returns
-    human-readable messages, empty when the engines agree everywhere; stops at the first
-    difference, giving the decision's index, the player and both legal sets.
+    applies the card OpenSpiel chose; at the end compares terminality and the points
+    (`openspiel_common.replay` with `PLUG`).
     """
-    where = f"seed {trace.seed} (pass {trace.pass_direction})"
-    state = game.new_initial_state(seed=0, deal={"hands": trace.hands, "pass": trace.pass_direction})
-    for i, d in enumerate(trace.decisions):
-        at = f"{where}, decision {i} ({d.kind} by player {d.player})"
-        if state.is_terminal():
-            return [f"{at}: trickrules' game is already over"]
-        player = state.current_player()
-        if player != d.player:
-            return [f"{at}: trickrules' current player is {player}; openspiel legal {list(d.legal)}"]
-        verbs, ours = _split([state.action_to_string(a) for a in state.legal_actions()])
-        if verbs != {d.kind}:
-            return [f"{at}: trickrules offers {sorted(verbs)} actions; {_sets(ours, d.legal)}"]
-        if ours != d.legal:
-            return [f"{at}: {_sets(ours, d.legal)}"]
-        try:
-            state.apply_action(game.string_to_action(f"{d.kind} {d.chosen}"))
-        except (trickrules.IllegalActionError, ValueError) as error:
-            return [f"{at}: trickrules refused {d.kind} {d.chosen}: {error}"]
-    if not state.is_terminal():
-        verbs, ours = _split([state.action_to_string(a) for a in state.legal_actions()])
-        return [
-            f"{where}: openspiel's hand is over after {len(trace.decisions)} decisions; trickrules waits "
-            f"for player {state.current_player()} ({sorted(verbs)} {list(ours)})"
-        ]
-    points = [int(x) for x in state.returns()]
-    if points != trace.points:
-        return [f"{where}: points differ: openspiel {trace.points}, trickrules {points}"]
-    return []
+    return replay(trace, game, PLUG)

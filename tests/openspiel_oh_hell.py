@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import pyspiel
-from openspiel_common import GAMES_ENV, games_from_env, legal_sets_text, split_actions  # noqa: F401
+from openspiel_common import GAMES_ENV, Plug, games_from_env, legal_sets_text, replay, split_actions  # noqa: F401
 
 if TYPE_CHECKING:
     import trickrules
@@ -436,6 +436,30 @@ def _sets(ours: tuple[str, ...], theirs: tuple[str, ...]) -> str:
     return legal_sets_text(ours, theirs, order=lambda names: tuple(sorted_legal("bid", sorted(names))))
 
 
+def _bids_so_far(trace: OhHellTrace, index: int) -> str:
+    return f", bids so far {[int(e.chosen) for e in trace.decisions[:index] if e.kind == 'bid']}"
+
+
+def _points_differ(trace: OhHellTrace, points: list[int]) -> str | None:
+    if points == trace.points:
+        return None
+    return f"points differ: openspiel {trace.points}, trickrules {points} (bids {trace.bids}, tricks won {tricks_won(trace)})"
+
+
+PLUG = Plug(
+    where=lambda trace: f"seed {trace.seed} ({trace.num_tricks} tricks, dealer {trace.dealer}, turn-up {trace.turn_up})",
+    deal=deal_of,
+    points_differ=_points_differ,
+    names=_split,
+    sets=_sets,
+    so_far=_bids_so_far,
+    refusals=(ValueError,),  # trickrules' IllegalActionError is a ValueError
+    deal_refusals=(ValueError,),  # trickrules' DealError is a ValueError
+)
+"""Oh Hell in the replay harness: bids in number order, cards by id, the bids so far in every
+decision's message, the points compared."""
+
+
 def replay_in_trickrules(trace: OhHellTrace, game: trickrules.Game | Any) -> list[str]:
     """Replay `trace` in a trickrules game and describe the first place the engines disagree.
 
@@ -443,42 +467,7 @@ def replay_in_trickrules(trace: OhHellTrace, game: trickrules.Game | Any) -> lis
 
     Deals ``trace.hands`` with ``trace.dealer`` and ``trace.turn_up``, then for each decision
     compares the current player, the kind of decision (``bid``/``play``) and the legal bids or
-    cards, and applies the one OpenSpiel chose; at the end compares terminality and the points.
-    Returns human-readable messages, empty when the engines agree everywhere; stops at the first
-    difference, giving the decision's index, the player, the bids so far and both legal sets.
+    cards, and applies the one OpenSpiel chose; at the end compares terminality and the points
+    (`openspiel_common.replay` with `PLUG`).
     """
-    where = f"seed {trace.seed} ({trace.num_tricks} tricks, dealer {trace.dealer}, turn-up {trace.turn_up})"
-    try:
-        state = game.new_initial_state(seed=0, deal=deal_of(trace))
-    except ValueError as error:  # trickrules' DealError is a ValueError
-        return [f"{where}: trickrules refused the deal {deal_of(trace)}: {error}"]
-    for i, d in enumerate(trace.decisions):
-        bids = [int(e.chosen) for e in trace.decisions[:i] if e.kind == "bid"]
-        at = f"{where}, decision {i} ({d.kind} by player {d.player}, bids so far {bids})"
-        if state.is_terminal():
-            return [f"{at}: trickrules' game is already over"]
-        player = state.current_player()
-        if player != d.player:
-            return [f"{at}: trickrules' current player is {player}; openspiel legal {list(d.legal)}"]
-        verbs, ours = _split([state.action_to_string(a) for a in state.legal_actions()])
-        if verbs != {d.kind}:
-            return [f"{at}: trickrules offers {sorted(verbs)} actions; {_sets(ours, d.legal)}"]
-        if ours != d.legal:
-            return [f"{at}: {_sets(ours, d.legal)}"]
-        try:
-            state.apply_action(game.string_to_action(f"{d.kind} {d.chosen}"))
-        except ValueError as error:  # trickrules' IllegalActionError is a ValueError
-            return [f"{at}: trickrules refused {d.kind} {d.chosen}: {error}"]
-    if not state.is_terminal():
-        verbs, ours = _split([state.action_to_string(a) for a in state.legal_actions()])
-        return [
-            f"{where}: openspiel's hand is over after {len(trace.decisions)} decisions; trickrules waits "
-            f"for player {state.current_player()} ({sorted(verbs)} {list(ours)})"
-        ]
-    points = [int(x) for x in state.returns()]
-    if points != trace.points:
-        return [
-            f"{where}: points differ: openspiel {trace.points}, trickrules {points} "
-            f"(bids {trace.bids}, tricks won {tricks_won(trace)})"
-        ]
-    return []
+    return replay(trace, game, PLUG)

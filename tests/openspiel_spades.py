@@ -51,7 +51,7 @@ from typing import Any, Literal
 import pyspiel
 
 import trickrules
-from openspiel_common import GAMES_ENV, games_from_env, legal_sets_text, split_actions  # noqa: F401
+from openspiel_common import GAMES_ENV, Plug, games_from_env, replay  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 SPADES_SPEC = ROOT / "specs" / "spades.yaml"
@@ -448,47 +448,35 @@ def load_trickrules_spades(spec: str | os.PathLike[str] = SPADES_SPEC) -> trickr
     return trickrules.load_game(spec, options=SPADES_OPTIONS)
 
 
-_split = split_actions
-_sets = legal_sets_text
+def _where(trace: SpadesTrace) -> str:
+    return f"seed {trace.seed}" + (f" (bids capped at {trace.bid_cap})" if trace.bid_cap is not None else "")
+
+
+def _points_differ(trace: SpadesTrace, points: list[int]) -> str | None:
+    if points == trace.points:
+        return None
+    return (
+        f"hand scores differ: openspiel {trace.points}, trickrules {points} "
+        f"(bids {trace.bids}, tricks {tricks_taken(trace)})"
+    )
+
+
+PLUG = Plug(
+    where=_where,
+    deal=lambda trace: {"hands": trace.hands},
+    points_differ=_points_differ,
+    refusals=(trickrules.IllegalActionError, ValueError),
+)
+"""Spades in the replay harness: decisions ``bid``/``play`` (``bid nil``, ``bid 7``, ``play
+spades-Q``), each player's hand score compared."""
 
 
 def replay_in_trickrules(trace: SpadesTrace, game: trickrules.Game) -> list[str]:
     """Replay `trace` in a trickrules game and describe the first place the engines disagree.
 
     Deals ``trace.hands``, then for each decision compares the current player, the kind of
-    decision (``bid``/``play``) and the sorted legal names, and applies OpenSpiel's choice
-    (``bid nil``, ``bid 7``, ``play spades-Q``); at the end compares terminality and each player's
-    hand score. Returns human-readable messages, empty when the engines agree everywhere; stops at
-    the first difference, giving the decision's index, the player and both legal sets.
+    decision (``bid``/``play``) and the sorted legal names, and applies OpenSpiel's choice; at
+    the end compares terminality and each player's hand score (`openspiel_common.replay` with
+    `PLUG`).
     """
-    where = f"seed {trace.seed}" + (f" (bids capped at {trace.bid_cap})" if trace.bid_cap is not None else "")
-    state = game.new_initial_state(seed=0, deal={"hands": trace.hands})
-    for i, d in enumerate(trace.decisions):
-        at = f"{where}, decision {i} ({d.kind} by player {d.player})"
-        if state.is_terminal():
-            return [f"{at}: trickrules' game is already over"]
-        player = state.current_player()
-        if player != d.player:
-            return [f"{at}: trickrules' current player is {player}; openspiel legal {list(d.legal)}"]
-        verbs, ours = _split([state.action_to_string(a) for a in state.legal_actions()])
-        if verbs != {d.kind}:
-            return [f"{at}: trickrules offers {sorted(verbs)} actions; {_sets(ours, d.legal)}"]
-        if ours != d.legal:
-            return [f"{at}: {_sets(ours, d.legal)}"]
-        try:
-            state.apply_action(game.string_to_action(f"{d.kind} {d.chosen}"))
-        except (trickrules.IllegalActionError, ValueError) as error:
-            return [f"{at}: trickrules refused {d.kind} {d.chosen}: {error}"]
-    if not state.is_terminal():
-        verbs, ours = _split([state.action_to_string(a) for a in state.legal_actions()])
-        return [
-            f"{where}: openspiel's hand is over after {len(trace.decisions)} decisions; trickrules waits "
-            f"for player {state.current_player()} ({sorted(verbs)} {list(ours)})"
-        ]
-    points = [int(x) for x in state.returns()]
-    if points != trace.points:
-        return [
-            f"{where}: hand scores differ: openspiel {trace.points}, trickrules {points} "
-            f"(bids {trace.bids}, tricks {tricks_taken(trace)})"
-        ]
-    return []
+    return replay(trace, game, PLUG)
