@@ -26,6 +26,7 @@ gives it through the same parts: the names of its action strings and the action 
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -169,3 +170,30 @@ def replay(trace: Any, game: Any, plug: Plug) -> list[str]:
         ]
     differ = plug.points_differ(trace, [int(x) for x in state.returns()])
     return [f"{where}: {differ}"] if differ is not None else []
+
+
+# ---------------------------------------------------------------- corrupting a trace (the tests' mutations)
+
+
+def with_decision(trace: Trace, index: int, decision: Any) -> Trace:
+    """A copy of `trace` (a dataclass with ``decisions``) whose decision `index` is `decision`."""
+    decisions = list(trace.decisions)  # type: ignore[attr-defined]
+    decisions[index] = decision
+    return dataclasses.replace(trace, decisions=decisions)  # type: ignore[type-var]
+
+
+def swapped_dealt_cards(trace: Trace) -> Trace | None:
+    """Players 0 and 1 swap one dealt card."""
+    hands = [list(h) for h in trace.hands]  # type: ignore[attr-defined]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    return dataclasses.replace(trace, hands=hands)  # type: ignore[type-var]
+
+
+def dropped_legal_card(trace: Trace) -> Trace | None:
+    """A play decision with a choice loses one legal card it did not choose."""
+    for i, d in enumerate(trace.decisions):  # type: ignore[attr-defined]
+        if d.kind == "play" and len(d.legal) > 1:
+            dropped = next(c for c in d.legal if c != d.chosen)
+            legal = tuple(c for c in d.legal if c != dropped)
+            return with_decision(trace, i, dataclasses.replace(d, legal=legal))
+    return None

@@ -23,7 +23,12 @@ from typing import Any
 import pyspiel
 import pytest
 import trickrules
-from openspiel_common import assert_check_notices, assert_replay_notices, first_corrupted
+from openspiel_common import (
+    assert_check_notices,
+    assert_replay_notices,
+    first_corrupted,
+    with_decision,
+)
 from openspiel_euchre import (
     ALONE,
     DEFAULT_PARAMS,
@@ -36,7 +41,6 @@ from openspiel_euchre import (
     PASS,
     PASS_RATES,
     SUITS,
-    Decision,
     EuchreTrace,
     HandReading,
     action_name,
@@ -682,15 +686,9 @@ def test_trickrules_scores_the_crafted_hands_like_openspiel(name, euchre, euchre
 Mutation = Callable[[EuchreTrace], EuchreTrace | None]
 
 
-def _with_decision(trace: EuchreTrace, index: int, decision: Decision) -> EuchreTrace:
-    decisions = list(trace.decisions)
-    decisions[index] = decision
-    return dataclasses.replace(trace, decisions=decisions)
-
-
 def _with_legal(trace: EuchreTrace, index: int, legal: list[str] | tuple[str, ...], **changes: Any) -> EuchreTrace:
     d = trace.decisions[index]
-    return _with_decision(trace, index, dataclasses.replace(d, legal=tuple(sorted(legal)), **changes))
+    return with_decision(trace, index, dataclasses.replace(d, legal=tuple(sorted(legal)), **changes))
 
 
 def left_bower_not_trump(trace: EuchreTrace) -> EuchreTrace | None:
@@ -744,7 +742,7 @@ def lead_not_skipping_the_partner(trace: EuchreTrace) -> EuchreTrace | None:
     if trace.declarer is None or not trace.alone or partner(trace.declarer) != (trace.dealer + 1) % 4:
         return None
     i = play_indices(trace)[0]
-    return _with_decision(trace, i, dataclasses.replace(trace.decisions[i], player=(trace.dealer + 1) % 4))
+    return with_decision(trace, i, dataclasses.replace(trace.decisions[i], player=(trace.dealer + 1) % 4))
 
 
 def alone_not_offered(trace: EuchreTrace) -> EuchreTrace | None:

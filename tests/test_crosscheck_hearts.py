@@ -14,13 +14,19 @@ from collections.abc import Callable
 
 import pyspiel
 import pytest
-from openspiel_common import assert_check_notices, assert_replay_notices, first_corrupted
+from openspiel_common import (
+    assert_check_notices,
+    assert_replay_notices,
+    dropped_legal_card,
+    first_corrupted,
+    swapped_dealt_cards,
+    with_decision,
+)
 from openspiel_hearts import (
     DEFAULT_PARAMS,
     HEARTS_OPTIONS,
     HEARTS_SPEC,
     QUEEN_OF_SPADES,
-    Decision,
     HeartsTrace,
     card_action,
     card_id,
@@ -164,12 +170,6 @@ def test_trickrules_agrees_with_openspiel_decision_by_decision(hearts):
 Mutation = Callable[[HeartsTrace], HeartsTrace | None]
 
 
-def _with_decision(trace: HeartsTrace, index: int, decision: Decision) -> HeartsTrace:
-    decisions = list(trace.decisions)
-    decisions[index] = decision
-    return dataclasses.replace(trace, decisions=decisions)
-
-
 def _leads(trace: HeartsTrace) -> list[int]:
     """Indices of the play decisions that lead a trick after the first."""
     first = next(i for i, d in enumerate(trace.decisions) if d.kind == "play")
@@ -182,7 +182,7 @@ def heart_lead_before_hearts_are_broken(trace: HeartsTrace) -> HeartsTrace | Non
         d = trace.decisions[i]
         hearts = [c for c in hands_at(trace, i)[d.player] if suit_of(c) == "hearts" and c not in d.legal]
         if hearts and not hearts_broken_at(trace, i):
-            return _with_decision(trace, i, dataclasses.replace(d, legal=tuple(sorted(d.legal + (hearts[0],)))))
+            return with_decision(trace, i, dataclasses.replace(d, legal=tuple(sorted(d.legal + (hearts[0],)))))
     return None
 
 
@@ -194,7 +194,7 @@ def queen_of_spades_does_not_break_hearts(trace: HeartsTrace) -> HeartsTrace | N
         if QUEEN_OF_SPADES in played and not any(suit_of(c) == "hearts" for c in played):
             others = tuple(c for c in d.legal if suit_of(c) != "hearts")
             if others != d.legal and d.chosen in others:
-                return _with_decision(trace, i, dataclasses.replace(d, legal=others))
+                return with_decision(trace, i, dataclasses.replace(d, legal=others))
     return None
 
 
@@ -202,23 +202,6 @@ def flipped_pass_direction(trace: HeartsTrace) -> HeartsTrace | None:
     """The cards go the other way (across becomes left)."""
     flipped = {"left": "right", "right": "left", "across": "left"}.get(trace.pass_direction)
     return dataclasses.replace(trace, pass_direction=flipped) if flipped else None
-
-
-def swapped_dealt_cards(trace: HeartsTrace) -> HeartsTrace | None:
-    """Players 0 and 1 swap one dealt card."""
-    hands = [list(h) for h in trace.hands]
-    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
-    return dataclasses.replace(trace, hands=hands)
-
-
-def dropped_legal_card(trace: HeartsTrace) -> HeartsTrace | None:
-    """A play decision with a choice loses one legal card it did not choose."""
-    for i, d in enumerate(trace.decisions):
-        if d.kind == "play" and len(d.legal) > 1:
-            dropped = next(c for c in d.legal if c != d.chosen)
-            legal = tuple(c for c in d.legal if c != dropped)
-            return _with_decision(trace, i, dataclasses.replace(d, legal=legal))
-    return None
 
 
 def moved_point(trace: HeartsTrace) -> HeartsTrace | None:
@@ -242,20 +225,15 @@ MUTATIONS: list[Mutation] = [
 ]
 
 
-def corrupted(mutation: Mutation, traces: list[HeartsTrace]) -> tuple[HeartsTrace, HeartsTrace]:
-    """The first trace `mutation` applies to, and its corrupted copy."""
-    return first_corrupted(mutation, traces)
-
-
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=lambda m: m.__name__)
 def test_a_corrupted_trace_breaks_openspiel_rules_as_we_read_them(mutation, traces):
-    original, mutated = corrupted(mutation, traces)
+    original, mutated = first_corrupted(mutation, traces)
     assert_check_notices(mutation.__name__, original, mutated, check_trace)
 
 
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=lambda m: m.__name__)
 def test_the_replay_reports_a_corrupted_trace(mutation, traces, hearts):
-    original, mutated = corrupted(mutation, traces)
+    original, mutated = first_corrupted(mutation, traces)
     assert_replay_notices(mutation.__name__, original, mutated, lambda t: replay_in_trickrules(t, hearts))
 
 

@@ -19,7 +19,14 @@ from typing import Any
 import pyspiel
 import pytest
 import trickrules
-from openspiel_common import assert_check_notices, assert_replay_notices, first_corrupted
+from openspiel_common import (
+    assert_check_notices,
+    assert_replay_notices,
+    dropped_legal_card,
+    first_corrupted,
+    swapped_dealt_cards,
+    with_decision,
+)
 from openspiel_oh_hell import OH_HELL_OPTIONS as _OPTIONS, OH_HELL_SPEC as _SPEC
 from openspiel_oh_hell import (
     DEFAULT_PARAMS,
@@ -27,7 +34,6 @@ from openspiel_oh_hell import (
     OH_HELL_OPTIONS,
     RANKS,
     SUITS,
-    Decision,
     OhHellTrace,
     bid_action,
     card_action,
@@ -364,12 +370,6 @@ def test_trickrules_agrees_with_openspiel_decision_by_decision(oh_hell):
 Mutation = Callable[[OhHellTrace], OhHellTrace | None]
 
 
-def _with_decision(trace: OhHellTrace, index: int, decision: Decision) -> OhHellTrace:
-    decisions = list(trace.decisions)
-    decisions[index] = decision
-    return dataclasses.replace(trace, decisions=decisions)
-
-
 def hook_not_enforced(trace: OhHellTrace) -> OhHellTrace | None:
     """The dealer is told they may make the bids add up to the number of tricks."""
     d = trace.decisions[2]
@@ -377,7 +377,7 @@ def hook_not_enforced(trace: OhHellTrace) -> OhHellTrace | None:
     if bar is None:
         return None
     legal = tuple(sorted(d.legal + (str(bar),), key=int))
-    return _with_decision(trace, 2, dataclasses.replace(d, legal=legal))
+    return with_decision(trace, 2, dataclasses.replace(d, legal=legal))
 
 
 def first_bidder_hooked(trace: OhHellTrace) -> OhHellTrace | None:
@@ -385,7 +385,7 @@ def first_bidder_hooked(trace: OhHellTrace) -> OhHellTrace | None:
     d = trace.decisions[0]
     if d.chosen == str(trace.num_tricks):
         return None
-    return _with_decision(trace, 0, dataclasses.replace(d, legal=d.legal[:-1]))
+    return with_decision(trace, 0, dataclasses.replace(d, legal=d.legal[:-1]))
 
 
 def trump_suit_changed(trace: OhHellTrace) -> OhHellTrace | None:
@@ -405,30 +405,13 @@ def dealer_moved(trace: OhHellTrace) -> OhHellTrace | None:
     return dataclasses.replace(trace, dealer=(trace.dealer + 1) % 3)
 
 
-def swapped_dealt_cards(trace: OhHellTrace) -> OhHellTrace | None:
-    """Players 0 and 1 swap one dealt card."""
-    hands = [list(h) for h in trace.hands]
-    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
-    return dataclasses.replace(trace, hands=hands)
-
-
-def dropped_legal_card(trace: OhHellTrace) -> OhHellTrace | None:
-    """A play decision with a choice loses one legal card it did not choose."""
-    for i, d in enumerate(trace.decisions):
-        if d.kind == "play" and len(d.legal) > 1:
-            dropped = next(c for c in d.legal if c != d.chosen)
-            legal = tuple(c for c in d.legal if c != dropped)
-            return _with_decision(trace, i, dataclasses.replace(d, legal=legal))
-    return None
-
-
 def renege_allowed(trace: OhHellTrace) -> OhHellTrace | None:
     """A player who can follow suit is told they may play any card."""
     for i, d in enumerate(trace.decisions):
         if d.kind == "play":
             hand = hands_at(trace, i)[d.player]
             if len(hand) > len(d.legal):
-                return _with_decision(trace, i, dataclasses.replace(d, legal=tuple(sorted(hand))))
+                return with_decision(trace, i, dataclasses.replace(d, legal=tuple(sorted(hand))))
     return None
 
 
@@ -466,27 +449,22 @@ MUTATIONS: list[Mutation] = [
 ]
 
 
-def corrupted(mutation: Mutation, traces: list[OhHellTrace]) -> tuple[OhHellTrace, OhHellTrace]:
-    """The first trace `mutation` applies to, and its corrupted copy."""
-    return first_corrupted(mutation, traces)
-
-
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=lambda m: m.__name__)
 def test_a_corrupted_trace_breaks_openspiel_rules_as_we_read_them(mutation, traces):
-    original, mutated = corrupted(mutation, traces)
+    original, mutated = first_corrupted(mutation, traces)
     assert_check_notices(mutation.__name__, original, mutated, check_trace)
 
 
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=lambda m: m.__name__)
 def test_the_replay_in_the_stand_in_engine_reports_a_corrupted_trace(mutation, traces):
-    original, mutated = corrupted(mutation, traces)
+    original, mutated = first_corrupted(mutation, traces)
     game = ReadingGame()
     assert_replay_notices(mutation.__name__, original, mutated, lambda t: replay_in_trickrules(t, game))
 
 
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=lambda m: m.__name__)
 def test_the_replay_reports_a_corrupted_trace(mutation, traces, oh_hell):
-    original, mutated = corrupted(mutation, traces)
+    original, mutated = first_corrupted(mutation, traces)
     assert_replay_notices(mutation.__name__, original, mutated, lambda t: replay_in_trickrules(t, oh_hell))
 
 

@@ -15,13 +15,19 @@ from collections.abc import Callable
 
 import pyspiel
 import pytest
-from openspiel_common import assert_check_notices, assert_replay_notices, first_corrupted
+from openspiel_common import (
+    assert_check_notices,
+    assert_replay_notices,
+    dropped_legal_card,
+    first_corrupted,
+    swapped_dealt_cards,
+    with_decision,
+)
 from openspiel_spades import SPADES_OPTIONS as _OPTIONS, SPADES_SPEC as _SPEC
 from openspiel_spades import (
     DEFAULT_PARAMS,
     LOW_BID_CAP,
     NIL,
-    Decision,
     SpadesTrace,
     bid_name,
     bid_value,
@@ -302,18 +308,12 @@ def test_trickrules_scores_the_crafted_hands_like_openspiel(name, spades):
 Mutation = Callable[[SpadesTrace], SpadesTrace | None]
 
 
-def _with_decision(trace: SpadesTrace, index: int, decision: Decision) -> SpadesTrace:
-    decisions = list(trace.decisions)
-    decisions[index] = decision
-    return dataclasses.replace(trace, decisions=decisions)
-
-
 def partner_limit_not_enforced(trace: SpadesTrace) -> SpadesTrace | None:
     """A bidder whose partner bid more than Nil is offered every bid up to 13."""
     for i, d in enumerate(trace.decisions[:4]):
         if d.player >= 2 and trace.bids[partner(d.player)] > 0:
             every = tuple(sorted(bid_name(b) for b in range(14)))
-            return _with_decision(trace, i, dataclasses.replace(d, legal=every))
+            return with_decision(trace, i, dataclasses.replace(d, legal=every))
     return None
 
 
@@ -324,7 +324,7 @@ def spade_led_from_a_mixed_hand(trace: SpadesTrace) -> SpadesTrace | None:
         hand = hands_at(trace, i)[d.player]
         spades = [c for c in hand if suit_of(c) == "spades"]
         if spades and len(spades) < len(hand):
-            return _with_decision(trace, i, dataclasses.replace(d, legal=tuple(sorted(d.legal + (spades[0],)))))
+            return with_decision(trace, i, dataclasses.replace(d, legal=tuple(sorted(d.legal + (spades[0],)))))
     return None
 
 
@@ -354,22 +354,6 @@ def moved_point(trace: SpadesTrace) -> SpadesTrace | None:
     return dataclasses.replace(trace, points=points)
 
 
-def swapped_dealt_cards(trace: SpadesTrace) -> SpadesTrace | None:
-    """Players 0 and 1 swap one dealt card."""
-    hands = [list(h) for h in trace.hands]
-    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
-    return dataclasses.replace(trace, hands=hands)
-
-
-def dropped_legal_card(trace: SpadesTrace) -> SpadesTrace | None:
-    """A play decision with a choice loses one legal card it did not choose."""
-    for i, d in enumerate(trace.decisions):
-        if d.kind == "play" and len(d.legal) > 1:
-            dropped = next(c for c in d.legal if c != d.chosen)
-            return _with_decision(trace, i, dataclasses.replace(d, legal=tuple(c for c in d.legal if c != dropped)))
-    return None
-
-
 MUTATIONS: list[Mutation] = [
     partner_limit_not_enforced,
     spade_led_from_a_mixed_hand,
@@ -381,20 +365,15 @@ MUTATIONS: list[Mutation] = [
 ]
 
 
-def corrupted(mutation: Mutation, traces: list[SpadesTrace]) -> tuple[SpadesTrace, SpadesTrace]:
-    """The first trace `mutation` applies to, and its corrupted copy."""
-    return first_corrupted(mutation, traces)
-
-
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=lambda m: m.__name__)
 def test_a_corrupted_trace_breaks_openspiel_rules_as_we_read_them(mutation, traces):
-    original, mutated = corrupted(mutation, traces)
+    original, mutated = first_corrupted(mutation, traces)
     assert_check_notices(mutation.__name__, original, mutated, check_trace)
 
 
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=lambda m: m.__name__)
 def test_the_replay_reports_a_corrupted_trace(mutation, traces, spades):
-    original, mutated = corrupted(mutation, traces)
+    original, mutated = first_corrupted(mutation, traces)
     assert_replay_notices(mutation.__name__, original, mutated, lambda t: replay_in_trickrules(t, spades))
 
 
