@@ -30,6 +30,7 @@ import dataclasses
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, TypeVar
 
 GAMES_ENV = "TRICKRULES_CROSSCHECK_GAMES"
@@ -54,6 +55,45 @@ def games_from_env(default: int) -> int:
     if value < 0:
         raise ValueError(f"{GAMES_ENV} must not be negative, not {value}")
     return value
+
+
+def full_parameters(name: str, defaults: dict[str, Any], params: dict[str, Any] | None) -> dict[str, Any]:
+    """`params` over OpenSpiel's `defaults` of game `name`; a parameter not among them is a ValueError."""
+    full = {**defaults, **(params or {})}
+    unknown = set(full) - set(defaults)
+    if unknown:
+        raise ValueError(f"unknown OpenSpiel {name} parameters: {sorted(unknown)}")
+    return full
+
+
+@lru_cache(maxsize=None)
+def _loaded(load: Callable[[str, dict[str, Any]], Any], name: str, items: tuple[tuple[str, Any], ...]) -> Any:
+    return load(name, dict(items))
+
+
+def loaded_game(load: Callable[[str, dict[str, Any]], Any], name: str, full: dict[str, Any]) -> Any:
+    """``load(name, full)`` (``pyspiel.load_game``), once per parameter set."""
+    return _loaded(load, name, tuple(sorted(full.items())))
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One non-chance decision: who made it, what kind, the legal choices (sorted names) and the one chosen."""
+
+    player: int
+    kind: str
+    legal: tuple[str, ...]
+    """OpenSpiel's legal choices as names, ordered as the game's `Plug.names` orders trickrules'."""
+    chosen: str
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One trick of a trace: the leader, the cards in playing order, the winner."""
+
+    leader: int
+    cards: tuple[str, ...]
+    winner: int
 
 
 def split_actions(texts: Iterable[str], order: Order = _sorted) -> tuple[set[str], tuple[str, ...]]:

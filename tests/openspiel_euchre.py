@@ -64,7 +64,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import pyspiel
-from openspiel_common import GAMES_ENV, Plug, games_from_env, replay  # noqa: F401
+from openspiel_common import Decision, GAMES_ENV, Plug, full_parameters, games_from_env, loaded_game, replay  # noqa: F401
 
 if TYPE_CHECKING:
     import trickrules
@@ -230,16 +230,6 @@ def makers_score(makers_tricks: int, *, alone: bool, lone_defender: bool) -> int
 
 
 @dataclass(frozen=True)
-class Decision:
-    """One non-chance decision: who made it, what kind, the legal choices (sorted names) and the one chosen."""
-
-    player: int
-    kind: Kind
-    legal: tuple[str, ...]
-    chosen: str
-
-
-@dataclass(frozen=True)
 class Trick:
     """One trick: the players in playing order (three when someone sits out), their cards, the winner."""
 
@@ -323,18 +313,10 @@ class EuchreTrace:
         return standard_points(self.returns)
 
 
-@lru_cache(maxsize=None)
-def _openspiel_game(params: tuple[tuple[str, Any], ...]) -> Any:
-    return pyspiel.load_game("euchre", dict(params))
-
-
 def openspiel_game(params: dict[str, Any] | None = None) -> Any:
     """OpenSpiel's "euchre" with `params` over its defaults (cached per parameter set)."""
-    full = {**DEFAULT_PARAMS, **(params or {})}
-    unknown = set(full) - set(DEFAULT_PARAMS)
-    if unknown:
-        raise ValueError(f"unknown OpenSpiel euchre parameters: {sorted(unknown)}")
-    return _openspiel_game(tuple(sorted(full.items())))
+    full = full_parameters("euchre", DEFAULT_PARAMS, params)
+    return loaded_game(pyspiel.load_game, "euchre", full)
 
 
 def whole_returns(returns: Sequence[float]) -> list[int]:

@@ -26,14 +26,13 @@ from __future__ import annotations
 import os
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
 import pyspiel
 
 import trickrules
-from openspiel_common import GAMES_ENV, Plug, games_from_env, replay  # noqa: F401
+from openspiel_common import Decision, GAMES_ENV, Plug, Trick, full_parameters, games_from_env, loaded_game, replay  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 HEARTS_SPEC = ROOT / "specs" / "hearts.yaml"
@@ -114,15 +113,7 @@ def card_points(card: str, jd_bonus: bool) -> int:
 # ---------------------------------------------------------------- traces
 
 
-@dataclass(frozen=True)
-class Decision:
-    """One non-chance decision: who made it, what it was, the legal cards and the card chosen."""
-
-    player: int
-    kind: Kind
-    legal: tuple[str, ...]
-    """Sorted card ids."""
-    chosen: str
+# A Decision (openspiel_common): `legal` holds sorted card ids.
 
 
 @dataclass
@@ -143,27 +134,10 @@ class HeartsTrace:
     """OpenSpiel's returns, from which `points` derive."""
 
 
-@dataclass(frozen=True)
-class Trick:
-    """One trick of a trace: the leader, the cards in playing order, the winner."""
-
-    leader: int
-    cards: tuple[str, ...]
-    winner: int
-
-
-@lru_cache(maxsize=None)
-def _openspiel_game(params: tuple[tuple[str, bool], ...]) -> Any:
-    return pyspiel.load_game("hearts", dict(params))
-
-
 def openspiel_game(params: dict[str, bool] | None = None) -> Any:
     """OpenSpiel's "hearts" with `params` over its defaults (cached per parameter set)."""
-    full = {**DEFAULT_PARAMS, **(params or {})}
-    unknown = set(full) - set(DEFAULT_PARAMS)
-    if unknown:
-        raise ValueError(f"unknown OpenSpiel hearts parameters: {sorted(unknown)}")
-    return _openspiel_game(tuple(sorted(full.items())))
+    full = full_parameters("hearts", DEFAULT_PARAMS, params)
+    return loaded_game(pyspiel.load_game, "hearts", full)
 
 
 def points_from_returns(returns: list[float]) -> list[int]:

@@ -32,12 +32,11 @@ from __future__ import annotations
 import os
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import pyspiel
-from openspiel_common import GAMES_ENV, Plug, games_from_env, legal_sets_text, replay, split_actions  # noqa: F401
+from openspiel_common import Decision, GAMES_ENV, Plug, Trick, full_parameters, games_from_env, legal_sets_text, loaded_game, replay, split_actions  # noqa: F401
 
 if TYPE_CHECKING:
     import trickrules
@@ -127,18 +126,8 @@ def sorted_legal(kind: str, names: list[str] | tuple[str, ...]) -> tuple[str, ..
 # ---------------------------------------------------------------- traces
 
 
-@dataclass(frozen=True)
-class Decision:
-    """One non-chance decision: who made it, what it was, the legal choices and the one chosen.
-
-    Bids are numbers as text (``"0"``, ``"1"``, ...), cards are card ids; `legal` is in the order
-    of `sorted_legal` (bids ascending by number, cards sorted by id).
-    """
-
-    player: int
-    kind: Kind
-    legal: tuple[str, ...]
-    chosen: str
+# A Decision (openspiel_common): bids are numbers as text ("0", "1", ...), cards are card ids;
+# `legal` is in the order of `sorted_legal` (bids ascending by number, cards sorted by id).
 
 
 @dataclass
@@ -180,30 +169,13 @@ class OhHellTrace:
         return bids
 
 
-@dataclass(frozen=True)
-class Trick:
-    """One trick of a trace: the leader, the cards in playing order, the winner."""
-
-    leader: int
-    cards: tuple[str, ...]
-    winner: int
-
-
-@lru_cache(maxsize=None)
-def _openspiel_game(params: tuple[tuple[str, Any], ...]) -> Any:
-    return pyspiel.load_game("oh_hell", dict(params))
-
-
 def openspiel_game(params: dict[str, Any] | None = None) -> Any:
     """OpenSpiel's "oh_hell" with `params` over its defaults (cached per parameter set)."""
-    full = {**DEFAULT_PARAMS, **(params or {})}
-    unknown = set(full) - set(DEFAULT_PARAMS)
-    if unknown:
-        raise ValueError(f"unknown OpenSpiel oh_hell parameters: {sorted(unknown)}")
+    full = full_parameters("oh_hell", DEFAULT_PARAMS, params)
     changed = {k for k in full if full[k] != DEFAULT_PARAMS[k]} - set(SUPPORTED_PARAMS)
     if changed:
         raise ValueError(f"traces assume the full 52-card deck; cannot vary {sorted(changed)}")
-    return _openspiel_game(tuple(sorted(full.items())))
+    return loaded_game(pyspiel.load_game, "oh_hell", full)
 
 
 def points_from_returns(returns: list[float]) -> list[int]:

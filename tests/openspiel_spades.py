@@ -44,14 +44,13 @@ import os
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
 import pyspiel
 
 import trickrules
-from openspiel_common import GAMES_ENV, Plug, games_from_env, replay  # noqa: F401
+from openspiel_common import Decision, GAMES_ENV, Plug, Trick, full_parameters, games_from_env, loaded_game, replay  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 SPADES_SPEC = ROOT / "specs" / "spades.yaml"
@@ -150,15 +149,8 @@ def partnership(player: int) -> int:
 # ---------------------------------------------------------------- traces
 
 
-@dataclass(frozen=True)
-class Decision:
-    """One non-chance decision: who made it, a bid or a play, the legal choices and the one chosen."""
-
-    player: int
-    kind: Kind
-    legal: tuple[str, ...]
-    """Plain-sorted names: card ids for plays, ``nil``/``1``..``13`` for bids (so "1" < "10" < "2" < "nil")."""
-    chosen: str
+# A Decision (openspiel_common): `legal` holds plain-sorted names: card ids for plays,
+# ``nil``/``1``..``13`` for bids (so "1" < "10" < "2" < "nil").
 
 
 @dataclass
@@ -188,27 +180,10 @@ class SpadesTrace:
         return bids
 
 
-@dataclass(frozen=True)
-class Trick:
-    """One trick of a trace: the leader, the cards in playing order, the winner."""
-
-    leader: int
-    cards: tuple[str, ...]
-    winner: int
-
-
-@lru_cache(maxsize=None)
-def _openspiel_game(params: tuple[tuple[str, Any], ...]) -> Any:
-    return pyspiel.load_game("spades", dict(params))
-
-
 def openspiel_game(params: dict[str, Any] | None = None) -> Any:
     """OpenSpiel's "spades" with `params` over its defaults (cached per parameter set)."""
-    full = {**DEFAULT_PARAMS, **(params or {})}
-    unknown = set(full) - set(DEFAULT_PARAMS)
-    if unknown:
-        raise ValueError(f"unknown OpenSpiel spades parameters: {sorted(unknown)}")
-    return _openspiel_game(tuple(sorted(full.items())))
+    full = full_parameters("spades", DEFAULT_PARAMS, params)
+    return loaded_game(pyspiel.load_game, "spades", full)
 
 
 def with_win_or_loss_bonus(points: Sequence[int], params: dict[str, Any]) -> list[int]:
