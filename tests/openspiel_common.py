@@ -237,3 +237,18 @@ def dropped_legal_card(trace: Trace) -> Trace | None:
             legal = tuple(c for c in d.legal if c != dropped)
             return with_decision(trace, i, dataclasses.replace(d, legal=legal))
     return None
+
+
+# ---------------------------------------------------------------- a broken rule is caught
+
+
+def broken_text(text: str, name: str, change: tuple[str, str]) -> str:
+    """A spec's `text` with the rule `name` broken: `change` is (the words as shipped, the broken words)."""
+    old, new = change
+    assert old in text, name
+    return text.replace(old, new)
+
+
+def assert_a_replay_differs(name: str, traces: Sequence[Any], replay: Callable[[Any], list[str]]) -> None:
+    """`replay` (in a game with the broken rule `name`) finds a difference in at least one of `traces`."""
+    assert any(replay(t) for t in traces), f"{name}: no difference in {len(traces)} games"

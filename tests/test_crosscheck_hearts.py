@@ -15,8 +15,10 @@ from collections.abc import Callable
 import pyspiel
 import pytest
 from openspiel_common import (
+    assert_a_replay_differs,
     assert_check_notices,
     assert_replay_notices,
+    broken_text,
     dropped_legal_card,
     first_corrupted,
     swapped_dealt_cards,
@@ -254,9 +256,6 @@ BROKEN_SPECS = {
 
 @pytest.mark.parametrize("name", sorted(BROKEN_SPECS))
 def test_the_cross_check_catches_a_broken_rule_in_the_spec(name: str, traces: list[HeartsTrace]) -> None:
-    old, new = BROKEN_SPECS[name]
-    assert old in SPEC_TEXT, name
-    broken = trickrules.load_ruleset_text(SPEC_TEXT.replace(old, new), options=HEARTS_OPTIONS)
+    broken = trickrules.load_ruleset_text(broken_text(SPEC_TEXT, name, BROKEN_SPECS[name]), options=HEARTS_OPTIONS)
     game = trickrules.load_game(broken)
-    differing = [t for t in traces if replay_in_trickrules(t, game)]
-    assert differing, f"{name}: no difference in {len(traces)} games"
+    assert_a_replay_differs(name, traces, lambda t: replay_in_trickrules(t, game))
