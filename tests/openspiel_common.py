@@ -22,6 +22,18 @@ compares terminality and the scores. It returns messages (empty when the engines
 stops at the first difference, naming the seed, the decision's index, the player and both legal
 sets. A game whose decisions need more (a dummy played by the declarer, calls of an auction)
 gives it through the same parts: the names of its action strings and the action of a name.
+(tests/openspiel_bridge.py still replays with a loop of its own; bridge, skat and tarok plug
+in here the same way.)
+
+A game's module also takes from here: `Decision` and `Trick`, `full_parameters` and
+`loaded_game` (OpenSpiel's game with parameters over its defaults, loaded once per set).
+
+A game's tests (tests/test_crosscheck_<game>.py) check OpenSpiel's side on its own (the game's
+``check_trace``: our reading of its rules), replay `games_from_env` traces with `replay`, show
+that each corruption of a trace (`first_corrupted`; `with_decision`, `swapped_dealt_cards`,
+`dropped_legal_card` and the game's own) is noticed by ``check_trace`` and by the replay
+(`assert_check_notices`, `assert_replay_notices`), and that the spec with a rule broken
+(`broken_text`) differs from OpenSpiel in some replay (`assert_a_replay_differs`).
 """
 
 from __future__ import annotations
