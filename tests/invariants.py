@@ -165,7 +165,8 @@ def check_tokens(state: State, lost_at_round_start: Sequence[int]) -> None:
 
 
 def check_observations(state: State) -> None:
-    """Each player's observation shows their own hand and no card of another hand."""
+    """Each player's observation shows their own hand and no card of another hand, but a hand
+    laid open on the table after the opening lead (a dummy's)."""
     ids = state.game.card_ids
     for player in range(state.game.num_players):
         observation = state.observation(player)
@@ -173,6 +174,11 @@ def check_observations(state: State) -> None:
         passed = (state.parts["pass"].passed if "pass" in state.parts else [])  # on their way: not seen yet
         hidden |= {ids[c] for other, cards in enumerate(passed) if other != player for c in cards}
         hidden -= {ids[c] for c in _turned_up(state)}  # everyone saw it turned up; a player may take it
+        # a hand another seat plays (a dummy) lies open once the round's first card is played
+        laid_open = [p for p, d in enumerate(state.deciders) if d != p] if state.tricks or state.trick else []
+        hidden -= {ids[c] for p in laid_open for c in state.hands[p]}
+        if laid_open:
+            assert observation["exposed"] == {p: [ids[c] for c in state.hands[p]] for p in laid_open}, "the dummy is not shown"
         shown = set(_words(observation))
         assert not hidden & shown, f"player {player} sees {sorted(hidden & shown)}"
         assert observation["hand"] == [ids[c] for c in state.hands[player]], "not the player's own hand"
