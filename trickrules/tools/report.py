@@ -97,6 +97,7 @@ _RULE_TITLES = {
     "section": ("Section scoring cases", "fired: sections (of all players, all rounds) scored in that case"),
     "round rule": ("Round rules", "fired: times a player got non-zero points from it in a round"),
     "declared": ("Declarations", "fired: rounds in which it was declared (trumps chosen, a contract, going alone)"),
+    "auction": ("Auctions", "fired: deals whose auction ended so; made: of those, contracts whose declarer scored above 0"),
 }
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from trickrules.engine.phases import showing
 from trickrules.rules.scoring import SECTION_CASES
 
 if TYPE_CHECKING:
@@ -382,6 +383,7 @@ class Tallier:
         # the rank a card counts as, by (card, face index): the face comes with each play
         self.face_rank = tuple(tuple(face.rank for face in card.faces) for card in rules.deck.cards)
         self.sides = side_labels(game) if game.bidding is not None else ()
+        self.counting = tuple(kind for kind in showing("figures") if kind.used(game))  # kinds with figures
         self.keys = self._keys()
 
     def _keys(self) -> tuple[Key, ...]:
@@ -398,13 +400,10 @@ class Tallier:
             keys += [("round rule", label, "fired"), ("round rule", label, "points")]
         for _, label in self.sides:
             keys += [("contract", label, m) for m in ("fired", "made", "exact")]
-        for name in self.game.contract_names:
-            keys.append(("declared", name, "fired"))
-        if self.game.chooses_in_rounds:
-            keys.append(("declared", "trumps chosen", "fired"))
-        if self.game.goes_alone:
-            keys.append(("declared", "alone", "fired"))
-        return tuple(keys)
+        game = self.game
+        declared = [*game.contract_names, *["trumps chosen"][: game.chooses_in_rounds], *["alone"][: game.goes_alone]]
+        keys += [("declared", name, "fired") for name in declared]
+        return tuple(keys) + tuple(key for kind in self.counting for key in kind.figures(self.game))
 
     def new_tally(self) -> Tally:
         """An empty tally for this game."""
@@ -443,7 +442,10 @@ class Tallier:
         ranks: dict[int, int] = {}  # card -> rank it counted as in the current trick
         bids: dict[int, int] = {}
         rewards = self.rewards[-1]  # the rewards of the game playing the round: a contract's once declared
+        memory: dict[str, Any] = {}  # what the kinds counting their own figures keep (`PhaseKind.count`)
         for event in events:
+            for counting in self.counting:
+                counting.count(event, values, memory)
             kind = event["type"]
             if kind == "bid":
                 bids[event["player"]] = event["bid"]
@@ -509,8 +511,7 @@ def side_labels(game: Game) -> tuple[tuple[tuple[int, ...], str], ...]:
 
 
 def unique_labels(labels: Iterable[str], mark: str = " #") -> tuple[str, ...]:
-    """Labels made unique by a ' #2', ' #3' suffix (`mark` and the count) on repeats (two rules
-    may read the same)."""
+    """Labels made unique by a ' #2', ' #3' suffix (`mark`, count) on repeats (two rules may read alike)."""
     seen: dict[str, int] = {}
     unique = []
     for label in labels:

@@ -170,6 +170,29 @@ class Auction(PhaseKind):
             found.append(("exposed", (n, game.num_cards), 0, 1, "by seat: its hand, once laid open on the table", _exposed))
         return found
 
+    def figures(self, game: Game) -> list[tuple[str, str, str]]:
+        rules = _rules(game)
+        assert rules is not None
+        names = ["passed out", *(f"level {level}" for level in rules.levels), "doubled", "redoubled"]
+        return [("auction", name, measure) for name in names for measure in ("fired", "made")]
+
+    def count(self, event: dict[str, Any], values: dict[tuple[str, str, str], int], memory: dict[str, Any]) -> None:
+        """Contracts by level, doubling and passed-out deals; a contract is made when the
+        declarer's points for the round are above 0."""
+        kind = event["type"]
+        if kind == "auction_end":
+            if event["contract"] is None:
+                values["auction", "passed out", "fired"] += 1
+                return
+            names = [f"level {_level_of(event['contract'])}"] + ([("doubled", "redoubled")[event["doubled"] - 1]] if event["doubled"] else [])
+            for name in names:
+                values["auction", name, "fired"] += 1
+            memory["auction"] = (names, event["declarer"])
+        elif kind == "round_end" and "auction" in memory:
+            names, declarer = memory.pop("auction")
+            for name in names:
+                values["auction", name, "made"] += event["points"][declarer] > 0
+
     def observe(self, state: State, player: int, view: dict[str, Any]) -> None:
         own = calling(state)
         if own is None:
@@ -253,6 +276,11 @@ def _exposed(state: State, player: int, out: list[float], at: int) -> None:
     for seat in state.exposed():
         for card in state.hands[seat]:
             out[at + seat * cards + card] = 1.0
+
+
+def _level_of(bid: str) -> str:
+    """The level of a bid as written (``3NT``: 3)."""
+    return bid[: len(bid) - len(bid.lstrip("0123456789"))]
 
 
 def _call_text(rules: AuctionPhase, call: int) -> str:

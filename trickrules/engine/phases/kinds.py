@@ -98,6 +98,14 @@ class PhaseKind:
         """One of its `events` as a line of the game's log (the browser page)."""
         return str(event["type"]).replace("_", " ")
 
+    def figures(self, game: Game) -> list[tuple[str, str, str]]:
+        """The per-game figures `simulate` tallies for this kind: (kind, name, measure) keys."""
+        return []
+
+    def count(self, event: dict[str, Any], values: dict[tuple[str, str, str], int], memory: dict[str, Any]) -> None:
+        """Tally one event of a recorded game into `values` (`figures`' keys); `memory` holds
+        what the kind keeps between the events of one game."""
+
     def rulebook(self, step: RoundStep, ruleset: Ruleset) -> str:
         """The rulebook's paragraph on this phase at `step` ("" for none)."""
         return ""
