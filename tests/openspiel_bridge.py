@@ -33,7 +33,7 @@ from typing import Any, Literal
 import pyspiel
 
 import trickrules
-from openspiel_common import games_from_env, legal_sets_text  # noqa: F401
+from openspiel_common import Decision, Plug, games_from_env, replay  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 BRIDGE_SPEC = ROOT / "specs" / "bridge.yaml"
@@ -69,6 +69,13 @@ def card_id(action: int) -> str:
     return f"{SUITS[action % 4]}-{RANKS[action // 4]}"
 
 
+def kind_and_name(text: str) -> tuple[str, str]:
+    """A decision's kind and name from our action text: a card played is (``play``, its card
+    id), any call is (``call``, the whole text: ``pass``, ``double``, ``bid 3NT``)."""
+    verb, _, name = text.partition(" ")
+    return ("play", name) if verb == "play" else ("call", text)
+
+
 def action_text(action: int) -> str:
     """Our action text of OpenSpiel's action: ``play hearts-Q``, ``pass``, ``double``, ``bid 3NT``."""
     if action < NUM_CARDS:
@@ -84,15 +91,6 @@ CARD_ACTIONS = {card_id(action): action for action in range(NUM_CARDS)}
 
 
 # ---------------------------------------------------------------- traces
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One decision: who OpenSpiel says acts, its legal actions (our texts, sorted) and the choice."""
-
-    player: int
-    legal: tuple[str, ...]
-    chosen: str
 
 
 @dataclass(frozen=True)
@@ -197,8 +195,9 @@ def play_openspiel_game(seed: int, policy: Policy = "uniform", dealer_vul: bool 
         if legal[0] == PASS and fixed_calls:
             action = next(a for a in legal if action_text(a) == fixed_calls[0])
             fixed_calls.pop(0)
-        decisions.append(Decision(state.current_player(), tuple(sorted(action_text(a) for a in legal)),
-                                  action_text(action)))
+        kind, chosen = kind_and_name(action_text(action))
+        decisions.append(Decision(state.current_player(), kind,
+                                  tuple(sorted(kind_and_name(action_text(a))[1] for a in legal)), chosen))
         if action >= PASS:
             called.append(action)
         state.apply_action(action)
@@ -223,32 +222,37 @@ def load_trickrules_bridge(dealer_vul: bool = False, non_dealer_vul: bool = Fals
     return trickrules.load_game(spec, options={"dealer_vul": dealer_vul, "non_dealer_vul": non_dealer_vul})
 
 
-def replay_in_trickrules(trace: BridgeTrace, game: trickrules.Game | None = None) -> list[str]:
-    """Replay `trace` in trickrules and describe the first place the engines disagree.
+def _names(texts: Sequence[str]) -> tuple[set[str], tuple[str, ...]]:
+    pairs = [kind_and_name(text) for text in texts]
+    return {kind for kind, _ in pairs}, tuple(sorted(name for _, name in pairs))
 
-    Deals ``trace.hands``; at each decision compares the current player and the legal set (our
-    action texts), then applies OpenSpiel's choice; at the end compares terminality and the
-    returns. Returns messages naming the seed, empty when the engines agree everywhere."""
+
+def _action(kind: str, name: str) -> str:
+    return f"play {name}" if kind == "play" else name
+
+
+def _returns_differ(trace: BridgeTrace, returns: list[int]) -> str | None:
+    if returns == trace.returns:
+        return None
+    return f"returns differ: openspiel {trace.returns}, trickrules {returns} (contract {trace.contract})"
+
+
+PLUG = Plug(
+    where=lambda trace: f"seed {trace.seed} ({trace.policy})",
+    deal=lambda trace: {"hands": trace.hands},
+    points_differ=_returns_differ,
+    names=_names,
+    action=_action,
+)
+"""How bridge plugs into the shared replay: calls are one kind (``call``: pass, double,
+redouble and bids in one legal set), cards the other (``play``); the returns must be equal."""
+
+
+def replay_in_trickrules(trace: BridgeTrace, game: trickrules.Game | None = None) -> list[str]:
+    """Replay `trace` in trickrules (specs/bridge.yaml with the trace's vulnerability, or `game`)
+    and describe the first place the engines disagree: at each call and card the current player
+    (the declarer on the dummy's turns), the kind of decision and the legal set; at the end the
+    returns. Messages name the seed; empty when the engines agree everywhere."""
     if game is None:
         game = load_trickrules_bridge(trace.dealer_vul, trace.non_dealer_vul)
-    where = f"seed {trace.seed} ({trace.policy})"
-    state = game.new_initial_state(0, deal={"hands": trace.hands})
-    for i, d in enumerate(trace.decisions):
-        at = f"{where}, decision {i} (player {d.player})"
-        if state.is_terminal():
-            return [f"{at}: trickrules' deal is already over"]
-        player = state.current_player()
-        if player != d.player:
-            return [f"{at}: trickrules' current player is {player}; openspiel legal {list(d.legal)}"]
-        ours = tuple(sorted(state.action_to_string(a) for a in state.legal_actions()))
-        if ours != d.legal:
-            return [f"{at}: {legal_sets_text(ours, d.legal)}"]
-        state.apply_action(game.string_to_action(d.chosen))
-    if not state.is_terminal():
-        return [f"{where}: openspiel's deal is over after {len(trace.decisions)} decisions; "
-                f"trickrules waits for player {state.current_player()}"]
-    returns = [int(r) for r in state.returns()]
-    if returns != trace.returns:
-        return [f"{where}: returns differ: openspiel {trace.returns}, trickrules {returns} "
-                f"(contract {trace.contract})"]
-    return []
+    return replay(trace, game, PLUG)
