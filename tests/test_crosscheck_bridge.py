@@ -16,6 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from openspiel_common import assert_replay_notices, dropped_legal_card, first_corrupted, swapped_dealt_cards
 from openspiel_bridge import (
     BRIDGE_SPEC,
     BridgeTrace,
@@ -96,6 +97,14 @@ def test_crafted_deals_score_slams_redoubles_and_undertricks_alike(name: str, vu
     side = contract.declarer % 2
     assert trace.returns[contract.declarer] == expected[int(vulnerable[side])]
     assert trace.returns[side] == -trace.returns[1 - side] == trace.returns[side + 2] != 0
+
+
+def test_corrupted_traces_are_noticed(traces: list[BridgeTrace]) -> None:
+    """A dealt card moved to another hand, and a legal card dropped from OpenSpiel's set, each
+    give exactly one difference, naming the seed."""
+    for name, mutation in (("swapped dealt cards", swapped_dealt_cards), ("dropped legal card", dropped_legal_card)):
+        original, mutated = first_corrupted(mutation, [t for t in traces if t.contract is not None])
+        assert_replay_notices(name, original, mutated, replay_in_trickrules)
 
 
 # ---------------------------------------------------------------- broken rules are noticed
