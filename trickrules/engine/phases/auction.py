@@ -125,7 +125,7 @@ class Auction(PhaseKind):
         rules = own.rules
         if own.bid < 0:
             if state.events is not None:
-                state.log("auction_end", contract=None, declarer=-1, doubled=0)
+                state.log("auction_end", contract=None, declarer=-1, doubled=0, dummy=-1)
             state.end_round()
             return
         strain = rules.strain(own.bid)
@@ -134,14 +134,13 @@ class Auction(PhaseKind):
         else:
             declarer = next(own.named[p][strain] for p in _side(state, own.bidder) if own.named[p][strain] >= 0)
         state.declarer = declarer
+        dummy = next((p for p in _side(state, declarer) if p != declarer), -1) if rules.dummy else -1
         if state.events is not None:
-            state.log("auction_end", contract=rules.name(own.bid), declarer=declarer, doubled=own.doubled)
+            state.log("auction_end", contract=rules.name(own.bid), declarer=declarer, doubled=own.doubled, dummy=dummy)
         trumps = rules.strains[strain].trumps
         state.set_trumps(frozenset([trumps]) if trumps >= 0 else frozenset())
-        if rules.dummy:
-            partner = next((p for p in _side(state, declarer) if p != declarer), -1)
-            if partner >= 0:
-                state.decide_for(partner, declarer)
+        if dummy >= 0:
+            state.decide_for(dummy, declarer)
         state.next_step()
 
     def used(self, game: Game) -> bool:
@@ -207,18 +206,24 @@ class Auction(PhaseKind):
         elif event["contract"] is not None:  # passed out: no contract, no declarer
             entry["contract"] = event["contract"] + "X" * event["doubled"]
             entry["declarer"] = event["declarer"]
+            if event["dummy"] >= 0:
+                entry["dummy"] = event["dummy"]
 
     def record_lines(self, entry: dict[str, Any]) -> list[str]:
         if "calls" not in entry:
             return []
-        return ["Auction: " + ", ".join(f"P{c['player']} {c['call']}" for c in entry["calls"])]
+        lines = ["Auction: " + ", ".join(f"P{c['player']} {c['call']}" for c in entry["calls"])]
+        if "dummy" in entry:
+            lines.append(f"Dummy: P{entry['dummy']}, laid open after the opening lead and played by the declarer")
+        return lines
 
     def words(self, event: dict[str, Any], game: Game) -> str:
         if event["type"] == "call":
             return f"P{event['player']} calls {event['call']}"
         if event["contract"] is None:
             return "All pass: the deal is passed out"
-        return f"Contract {event['contract']}{'X' * event['doubled']}, declarer P{event['declarer']}"
+        dummy = f", dummy P{event['dummy']}" if event["dummy"] >= 0 else ""
+        return f"Contract {event['contract']}{'X' * event['doubled']}, declarer P{event['declarer']}{dummy}"
 
     def rulebook(self, step: RoundStep, ruleset: Ruleset) -> str:
         rules: AuctionPhase = step.rules
