@@ -22,7 +22,7 @@ from trickrules.rules.ranking import TrickWinner, compile_ranking
 from trickrules.rules.rewards import TrickRewards, compile_rewards
 from trickrules.engine.actions import action_ranges
 from trickrules.engine.deals import given_deals
-from trickrules.engine.phases import blocks as phase_blocks
+from trickrules.engine.phases import STEPS, blocks as phase_blocks
 from trickrules.engine.state import State
 from trickrules.engine.tensors import ObservationLayout
 from trickrules.rules.cards import card_names
@@ -228,6 +228,9 @@ class Game:
                 per_round += max(step.passing.cards.values) * self.num_players
             if step.bidding is not None:
                 per_round += self.num_players
+        for step in self.steps:  # the kinds of phase that count their own decisions
+            kind = STEPS.get(step.kind)
+            per_round += kind.most_decisions(self, step) if kind is not None else 0
         if rules.won_cards == "tableau":
             per_round += deal
         if rules.tableau is not None and rules.tableau.token is not None:

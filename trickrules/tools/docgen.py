@@ -129,8 +129,8 @@ def rulebook(args: Sequence[str], root: Path = ROOT) -> str:
 
 def example_specs(root: Path = ROOT) -> list[str]:
     """Specs the reference takes an example from when the schema gives none, in this order:
-    the shipped specs, then the tutorial's files."""
-    shipped = sorted(p for p in (root / "specs").glob("*.yaml") if not p.name.endswith(".examples.yaml"))
+    the shipped specs, shortest file first (the plainest example of a key), then the tutorial's files."""
+    shipped = sorted((p for p in (root / "specs").glob("*.yaml") if not p.name.endswith(".examples.yaml")), key=lambda p: (p.stat().st_size, p.name))
     tutorial = sorted((root / "docs" / "examples" / "tutorial").glob("step*.yaml"), reverse=True)
     return [str(p.relative_to(root)) for p in shipped + tutorial if not p.name.endswith(".examples.yaml")]
 

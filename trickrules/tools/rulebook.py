@@ -296,8 +296,8 @@ class _Book:
                 "After the deal the next card of the deck is turned face up: its suit is trump for the round "
                 "(with no card left, there are no trumps). The card takes no part in the play."
             )
-        elif not trumps:
-            lines.append("There are no trumps.")
+        elif not trumps:  # unless an auction's contract names them
+            lines.append("The contract's strain names the trumps (see Auction): none in a contract without trumps." if any(s.kind == "auction" for s in self.rules.round) else "There are no trumps.")
         else:
             names = join_words(suits[s] for s in sorted(trumps))
             lines.append(f"The trump {'suit is' if len(trumps) == 1 else 'suits are'} {names}.")

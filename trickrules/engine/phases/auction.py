@@ -146,6 +146,15 @@ class Auction(PhaseKind):
     def used(self, game: Game) -> bool:
         return _rules(game) is not None
 
+    def most_decisions(self, game: Game, step: RoundStep) -> int:
+        """The longest auction: passes before the first bid, then every bid followed by passes
+        short of ending it, a double, more passes, a redouble and more passes; then the last
+        pass (bridge: 3 + 35 x 9 + 1 = 319)."""
+        rules: AuctionPhase = step.rules
+        n = game.num_players
+        per_bid = 3 * (n - 1) if rules.doubling else n - 1
+        return (n - 1) + rules.size * per_bid + 1
+
     # ------------------------------------------------------------ what the rest shows of it
 
     def names(self, state: State) -> dict[str, Any]:

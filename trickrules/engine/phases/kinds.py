@@ -69,6 +69,11 @@ class PhaseKind:
         """Take `action`, one of `legal(state)`."""
         raise AssertionError(f"no action is legal in phase {self.phase}")
 
+    def most_decisions(self, game: Game, step: RoundStep) -> int:
+        """The most decisions this phase can ask for in a round, beyond what `Game.info` counts
+        for the phases of languages 1 and 2 (0 for those)."""
+        return 0
+
     def used(self, game: Game) -> bool:
         """Whether a game of these rules can wait in this phase."""
         return any(block.size(game) for block in self.blocks)
