@@ -22,7 +22,7 @@ from trickrules.rules.ranking import TrickWinner, compile_ranking
 from trickrules.rules.rewards import TrickRewards, compile_rewards
 from trickrules.engine.actions import action_ranges
 from trickrules.engine.deals import given_deals
-from trickrules.engine.phases import STEPS, blocks as phase_blocks
+from trickrules.engine.phases import STEPS, blocks as phase_blocks, showing
 from trickrules.engine.state import State
 from trickrules.engine.tensors import ObservationLayout
 from trickrules.rules.cards import card_names
@@ -129,6 +129,10 @@ class Game:
         self.measure_names = tuple(m.name for m in scoring.measures)
         self.rule_labels = tuple(describe_rule(r, scoring.measures) for r in scoring.round_rules)
         self.won_to_pile = ruleset.won_cards == "pile"
+        self.has_tokens = bool(ruleset.tokens)
+        naming = showing("names")
+        self.naming = tuple(kind for kind in (STEPS.get(step.kind) for step in self.steps) if kind in naming)
+        """The round's kinds of phase that give scoring expressions names (`PhaseKind.names`)."""
         self.card_ids: tuple[str, ...] = tuple(card.id for card in ruleset.deck.cards)
         self._card_index = card_names(ruleset.deck)  # ids, and ids with rank numbers
         self.action_ranges = action_ranges(self, phase_blocks())

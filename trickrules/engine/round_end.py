@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from trickrules.engine.phases import STEPS, bid
+from trickrules.engine.phases import bid
 from trickrules.rules.scoring import PlayerRound, RoundNames, RoundScore, held, pile_measures, score_round
 
 if TYPE_CHECKING:
@@ -51,10 +51,8 @@ def score_envs(state: State, only: list[int] | None = None) -> list[dict[str, An
     common: dict[str, Any] = {"bids": bids, "hand_size": state.hand_size, "players": state.num_players}
     common["declarer"] = state.declarer
     common["alone"] = int(bool(state.sitting_out))
-    for step in state.game.steps:  # what the round's kinds of phase give scoring
-        kind = STEPS.get(step.kind)
-        if kind is not None:
-            common.update(kind.names(state))
+    for kind in state.game.naming:  # what the round's kinds of phase give scoring
+        common.update(kind.names(state))
     reads = state.play_game.scoring_reads  # only these are read: the mappings hold no more
     declaring = declaring_side(state) if "makers" in reads else ()
     result: list[dict[str, Any]] = []

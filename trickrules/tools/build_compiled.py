@@ -32,19 +32,8 @@ MODULES = (
     "engine/round_end.py",
     "engine/cloning.py",
     "engine/deals.py",
-    "engine/phases/__init__.py",
-    "engine/phases/kinds.py",
-    "engine/phases/turns.py",
-    "engine/phases/play.py",
-    "engine/phases/pass_cards.py",
-    "engine/phases/bid.py",
-    "engine/phases/place_tokens.py",
-    "engine/phases/place_cards.py",
-    "engine/phases/choose_trumps.py",
-    "engine/phases/discard.py",
-    "engine/phases/go_alone.py",
-    "engine/phases/declare.py",
-    "engine/phases/turn_up.py",
+    # every kind of phase: the whole folder, so that a new kind is compiled with the others
+    *sorted(f"engine/phases/{path.name}" for path in (Path(__file__).resolve().parent.parent / "engine" / "phases").glob("*.py")),
     "rules/follow.py",
     "rules/ranking.py",
     "rules/rewards.py",
@@ -52,6 +41,7 @@ MODULES = (
     "rules/conditions.py",
     "rules/faces.py",
     "rules/placement.py",
+    "rules/auction.py",
 )
 """The modules compiled, relative to the package: those a game runs through per action."""
 

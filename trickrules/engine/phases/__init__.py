@@ -66,6 +66,8 @@ def showing(hook: str) -> tuple[PhaseKind, ...]:
     return tuple(kind for kind in KINDS if getattr(type(kind), hook) is not base)
 
 
+_SETTING_UP: Final = showing("new_round")
+
 EVENTS: Final[dict[str, PhaseKind]] = {event: kind for kind in KINDS for event in kind.events}
 """The kind that records and words each type of event it logs (see `PhaseKind.events`)."""
 
@@ -76,8 +78,8 @@ def blocks() -> list[ActionBlock]:
 
 
 def new_round(state: State) -> None:
-    """Let every kind set up its part of the state for a new round."""
-    for kind in KINDS:
+    """Let every kind that keeps a part for the round set it up for a new round."""
+    for kind in _SETTING_UP:
         kind.new_round(state)
 
 

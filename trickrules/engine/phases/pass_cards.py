@@ -84,7 +84,8 @@ class PassCards(PhaseKind):
     """Each player passes cards to another (action ``pass <card>``, one card each)."""
 
     def new_round(self, state: State) -> None:
-        state.parts["passes"] = Passes([])
+        if state.game.passes:
+            state.parts["passes"] = Passes([])
 
     def start(self, state: State, step: RoundStep) -> bool:
         """Begin passing; False when this round passes nothing (the phase is skipped)."""

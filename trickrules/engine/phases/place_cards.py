@@ -43,14 +43,14 @@ class Placing:
 
 
 def placing(state: State) -> Placing:
-    """The round's `Placing`."""
-    own: Placing = state.parts["place"]
-    return own
+    """The round's `Placing` (an empty one in a game whose won cards go to the pile)."""
+    own: Placing | None = state.parts.get("place")
+    return own if own is not None else Placing([])
 
 
 def waiting(state: State) -> bool:
-    """Whether won cards wait to be laid."""
-    return bool(state.parts["place"].queue)
+    """Whether won cards wait to be laid (never in a game whose won cards go to the pile)."""
+    return not state.game.won_to_pile and bool(state.parts["place"].queue)
 
 
 class PlaceCards(PhaseKind):
@@ -60,7 +60,8 @@ class PlaceCards(PhaseKind):
         return game.ruleset.won_cards == "tableau"
 
     def new_round(self, state: State) -> None:
-        state.parts["place"] = Placing([])
+        if not state.game.won_to_pile:
+            state.parts["place"] = Placing([])
 
     def player(self, state: State) -> int:
         return placing(state).player
@@ -70,7 +71,8 @@ class PlaceCards(PhaseKind):
         return [offset + c for c in placing(state).queue]
 
     def apply(self, state: State, action: int) -> None:
-        lay(state, placing(state).player, suit_group_under(state, action - state.game.place_offset))
+        own = placing(state)
+        lay(state, own, suit_group_under(state, own, action - state.game.place_offset))
         state.after_trick()
 
 
@@ -88,10 +90,9 @@ def place_forced(state: State) -> bool:
     queue = own.queue
     if not queue:
         return False
-    player = own.player
-    lay(state, player, forced_cards(queue, state.tables.faces.suit, state.section_suits[player]))
+    lay(state, own, forced_cards(queue, state.tables.faces.suit, state.section_suits[own.player]))
     if len(queue) == 1:
-        lay(state, player, queue[:])
+        lay(state, own, queue[:])
     if not queue:
         return False
     offset = state.game.place_offset
@@ -99,7 +100,7 @@ def place_forced(state: State) -> bool:
     return True
 
 
-def suit_group_under(state: State, card: int) -> list[int]:
+def suit_group_under(state: State, own: Placing, card: int) -> list[int]:
     """The cards of `card`'s suit still to be laid, in play order, with `card` last (on top).
 
     Only a stack's top card and its set of cards ever count, so laying a card decides the
@@ -107,12 +108,12 @@ def suit_group_under(state: State, card: int) -> list[int]:
     """
     suit_of = state.tables.faces.suit
     suit = suit_of[card]
-    return [c for c in placing(state).queue if suit_of[c] == suit and c != card] + [card]
+    return [c for c in own.queue if suit_of[c] == suit and c != card] + [card]
 
 
-def lay(state: State, player: int, cards: list[int]) -> None:
-    """Lay won cards on the player's tableau in order (the pile when no section is left)."""
-    queue, suit_of = placing(state).queue, state.tables.faces.suit
+def lay(state: State, own: Placing, cards: list[int]) -> None:
+    """Lay won cards on their winner's tableau in order (the pile when no section is left)."""
+    player, queue, suit_of = own.player, own.queue, state.tables.faces.suit
     row, stacks = state.section_suits[player], state.stacks[player]
     for card in cards:
         queue.remove(card)

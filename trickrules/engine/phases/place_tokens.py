@@ -47,14 +47,14 @@ class Tokens:
 
 
 def tokens(state: State) -> Tokens:
-    """The round's `Tokens`."""
-    own: Tokens = state.parts["token"]
-    return own
+    """The round's `Tokens` (empty ones in a game without tokens)."""
+    own: Tokens | None = state.parts.get("token")
+    return own if own is not None else Tokens([], [], [])
 
 
 def waiting(state: State) -> bool:
-    """Whether gained tokens wait for a section."""
-    return bool(state.parts["token"].queue)
+    """Whether gained tokens wait for a section (never in a game without tokens)."""
+    return state.game.has_tokens and bool(state.parts["token"].queue)
 
 
 class PlaceTokens(PhaseKind):
@@ -66,7 +66,8 @@ class PlaceTokens(PhaseKind):
     def new_round(self, state: State) -> None:
         """Fill the supply and empty the queue of tokens waiting for a section."""
         rules = state.game.ruleset
-        state.parts["token"] = Tokens([], [kind.supply for kind in rules.tokens], [0] * len(rules.tokens))
+        if rules.tokens:
+            state.parts["token"] = Tokens([], [kind.supply for kind in rules.tokens], [0] * len(rules.tokens))
 
     def player(self, state: State) -> int:
         return tokens(state).queue[0][0]
