@@ -66,7 +66,8 @@ def unread_parts(ruleset: Ruleset) -> list[str]:
 def check_cards(state: State) -> None:
     """Every card of the deck is in exactly one place."""
     places = [*state.hands, state.trick, *state.piles, phases.place_cards.placing(state).queue, state.set_aside]
-    places += (state.parts["pass"].passed if "pass" in state.parts else [])  # passed, not arrived yet
+    passing = phases.pass_cards.running(state)
+    places += passing.passed if passing is not None else []  # passed, not arrived yet
     places.append(phases.discard.discarded(state))  # laid away after taking a card
     places += [stack for row in state.stacks for stack in row]
     held = sorted(card for place in places for card in place)
@@ -171,7 +172,8 @@ def check_observations(state: State) -> None:
     for player in range(state.game.num_players):
         observation = state.observation(player)
         hidden = {ids[c] for other, hand in enumerate(state.hands) if other != player for c in hand}
-        passed = (state.parts["pass"].passed if "pass" in state.parts else [])  # on their way: not seen yet
+        running = phases.pass_cards.running(state)
+        passed = running.passed if running is not None else []  # on their way: not seen yet
         hidden |= {ids[c] for other, cards in enumerate(passed) if other != player for c in cards}
         hidden -= {ids[c] for c in _turned_up(state)}  # everyone saw it turned up; a player may take it
         # a hand another seat plays (a dummy) lies open once the round's first card is played

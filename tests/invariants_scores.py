@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from invariants_rules import Faces, card_matches, faces_for, trick_gains
+from trickrules.engine import phases
 from trickrules.engine.state import Phase, State
 from trickrules.rules.ruleset import UNLIMITED, Ruleset
 
@@ -493,7 +494,7 @@ class RoundWatch:
             assert passing is not None, "passing: a pass phase the rules do not have (or skip)"
             expected = self.next_passer()
             assert state.current_player() == expected, f"pass order: seat {state.current_player()} to pass, it is seat {expected}'s turn"
-            assert state.parts["pass"].passed == passing["passed"], "passing: the cards passed so far differ"
+            assert phases.pass_cards.running(state).passed == passing["passed"], "passing: the cards passed so far differ"
             for player, hand in enumerate(state.hands):
                 so_far = len(passing["passed"][player])
                 assert len(hand) + so_far == self.dealt[player], f"passing: seat {player} holds {len(hand)} and passed {so_far} of {self.dealt[player]}"

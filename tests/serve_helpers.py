@@ -110,7 +110,7 @@ def hidden_from(state: Any, seat: int) -> set[str]:
     for player, hand in enumerate(state.hands):
         if player != seat:
             hidden.update(hand)
-    passing = state.parts.get("pass")
+    passing = phases.pass_cards.running(state)
     if passing:
         for player, cards in enumerate(passing.passed):
             if player != seat:

@@ -407,7 +407,7 @@ def test_break_passed_cards_to_the_wrong_seat(monkeypatch: pytest.MonkeyPatch) -
     def one_seat_further(state: State, step: Any) -> bool:
         passing = start(state, step)
         if passing:
-            own = state.parts["pass"]
+            own = pass_cards.running(state)
             own.receivers = [(r + 1) % state.num_players for r in own.receivers]
         return passing
 
@@ -425,7 +425,7 @@ def test_break_pass_order(monkeypatch: pytest.MonkeyPatch) -> None:
     def card_by_card(state: State, action: int) -> None:  # one card each in turn, not all of one's cards
         apply(state, action)
         if state.phase == Phase.PASS:
-            own = state.parts["pass"]
+            own = pass_cards.running(state)
             state.current = (own.first + own.turn) % state.num_players
 
     monkeypatch.setattr(pass_cards.KIND, "apply", card_by_card)
@@ -463,7 +463,7 @@ def test_break_passed_cards_kept(monkeypatch: pytest.MonkeyPatch) -> None:
         apply(state, action)
         if state.phase == Phase.PASS:
             state.hands[player].append(card)
-            state.parts["pass"].passed[player].pop()
+            pass_cards.running(state).passed[player].pop()
 
     monkeypatch.setattr(pass_cards.KIND, "apply", pass_a_copy)
     with pytest.raises(AssertionError, match="hands: seat . holds|passing"):

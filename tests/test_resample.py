@@ -41,8 +41,9 @@ def _walk(game: trickrules.Game, seed: int, steps: int) -> trickrules.State:
 def _all_cards(state: trickrules.State) -> Counter[int]:
     cards = [c for hand in state.hands for c in hand] + state.stock + phases.discard.discarded(state) + state.trick
     cards += [c for trick, _ in state.tricks for c in trick]
-    if "pass" in state.parts:
-        cards += [c for passed in state.parts["pass"].passed for c in passed]
+    passing = phases.pass_cards.running(state)
+    if passing is not None:
+        cards += [c for passed in passing.passed for c in passed]
     return Counter(cards)
 
 

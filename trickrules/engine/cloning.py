@@ -53,7 +53,7 @@ def _fill(s: State, o: State) -> None:
     o._env = deep(s._env)
     o._round_dicts = deep(s._round_dicts)
     o.counters = deep(s.counters)
-    o.parts = {kind: part.copy() for kind, part in s.parts.items()}  # phases' own parts
+    o.parts = [None if part is None else part.copy() for part in s.parts]  # phases' own parts
     o.events = deep(s.events)
 
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from trickrules.engine.phases import new_round, place_tokens, play
+from trickrules.engine.phases import PARTS, new_round, place_tokens, play
 from trickrules.engine.phases.kinds import enter
 from trickrules.errors import TrickrulesError
 from trickrules.rules.placement import NO_SUIT
@@ -73,7 +73,7 @@ def start_at(game: Game, position: Position) -> State:
     n = game.num_players
     state.hands = [[] for _ in range(n)]
     state.set_aside = []
-    state.parts = {}  # nothing has happened in the round: every phase's part as a round starts
+    state.parts = [None] * PARTS  # nothing has happened in the round: every phase's part as a round starts
     new_round(state)
     enter(state, play.KIND)
     if position.trumps is not None:
@@ -122,7 +122,6 @@ def new_round_state(game: Game, number: int, deal: Any = None) -> State:
     state = game.new_initial_state(0, record=True, deal=deal)
     if number > 1:
         state.round = number - 1
-        state.parts = {}
         state._start_round()
     state.events = []
     return state

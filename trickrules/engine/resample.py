@@ -95,7 +95,7 @@ def _hidden_places(state: State, player: int) -> list[tuple[tuple[str, int], lis
     places.append((("stock", -1), state.stock))
     if player != state.dealer:
         places.append((("discarded", -1), discard.discarded(state)))
-    passing = state.parts.get("pass")
+    passing = pass_cards.running(state)
     if passing is not None:
         places += [(("passing", p), cards) for p, cards in enumerate(passing.passed) if p != player]
     return places
@@ -109,7 +109,7 @@ def _fixed_cards(state: State, player: int) -> set[int]:
     if turned >= 0 and turned in state.stock:
         fixed.add(turned)
     if discard.discarding(state):
-        fixed.add(state.parts["discard"].taken)
+        fixed.add(state.parts[discard.DISCARD].taken)
     return fixed
 
 
@@ -182,7 +182,9 @@ def _cards_at(state: State, place: tuple[str, int]) -> list[int]:
     if kind == "hand":
         return state.hands[place[1]]
     if kind == "passing":
-        return state.parts["pass"].passed[place[1]]
+        passing = pass_cards.running(state)
+        assert passing is not None
+        return passing.passed[place[1]]
     return state.stock if kind == "stock" else discard.discarded(state)
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 from trickrules.engine import views
 from trickrules.engine import cloning, refusals, resample, round_end
 from trickrules.engine.deals import GivenDeal, deal_order, deal_round
-from trickrules.engine.phases import TERMINAL_PLAYER, Phase, new_round, play, start_next_step
+from trickrules.engine.phases import PARTS, TERMINAL_PLAYER, Phase, new_round, play, start_next_step
 from trickrules.engine.phases.kinds import TERMINAL_KIND, PhaseKind, enter
 from trickrules.errors import GameNotOverError
 from trickrules.rules.placement import NO_SUIT
@@ -72,7 +72,7 @@ class State:
         self._round_dicts: list[dict[str, Any]] = []
         self.deals = deals
         self.counters: dict[str, Any] = {}
-        self.parts: dict[str, Any] = {}  # each phase's own part (a small dataclass with copy()), by name
+        self.parts: list[Any] = [None] * PARTS  # each phase's own part (a small dataclass with copy()), by Phase number
         self._env: dict[int, dict[str, Any]] | None = None  # by player, see `env`
         self._active: dict[int, tuple[tuple[bool, Matching], ...]] | None = None  # see play.active_restrictions
         self.reset_counters("game")
@@ -97,7 +97,7 @@ class State:
         self.section_suits = [[NO_SUIT] * sections for _ in range(n)]
         self.section_tokens = [[0] * sections for _ in range(n)]
         self.pool = [[0] * len(rules.tokens) for _ in range(n)]
-        self.parts = {}
+        self.parts = [None] * PARTS
         new_round(self)
         self.trick: list[int] = []
         self.trick_players: list[int] = []

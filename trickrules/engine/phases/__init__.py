@@ -1,7 +1,7 @@
 """The phases of a round, one module each, and the registry the state dispatches through.
 
 Each phase module makes one `PhaseKind` (`KIND`): its own part of the state (a small dataclass
-in `State.parts`), how it starts at its step of the round, whose decision it is, what is
+in `State.parts`, at the kind's `Phase` number), how it starts at its step of the round, whose decision it is, what is
 legal, what an action does, and the blocks of action integers it owns. `KINDS` lists them by
 `Phase` number; the state waits in one of them (`State._kind`) and calls it for every
 decision. Adding a kind of phase is one module (which defines its `Phase` number), and its
@@ -51,6 +51,10 @@ KINDS: Final[tuple[PhaseKind, ...]] = (
 )
 """Every kind of phase a game can wait in, indexed by its `Phase` number."""
 
+PARTS: Final = len(KINDS) + 1
+"""Slots of `State.parts`: a kind's part sits at its `Phase` number; the turned-up card, whose
+step never waits, at the last."""
+
 STEPS: Final[dict[str, PhaseKind]] = {kind.step: kind for kind in (*KINDS, turn_up.KIND) if kind.step}
 """The kind that each step of a round (`RoundStep.kind`) starts; ``deal`` and ``score`` have none."""
 
@@ -98,4 +102,4 @@ def start_next_step(state: State) -> None:
             return
 
 
-__all__ = ["EVENTS", "KINDS", "STEPS", "TERMINAL_PLAYER", "Phase", "PhaseKind", "blocks", "new_round", "registered", "showing", "start_next_step"]
+__all__ = ["EVENTS", "KINDS", "PARTS", "STEPS", "TERMINAL_PLAYER", "Phase", "PhaseKind", "blocks", "new_round", "registered", "showing", "start_next_step"]

@@ -59,7 +59,7 @@ class Calling:
 
 def calling(state: State) -> Calling | None:
     """The round's auction, if it has one."""
-    own: Calling | None = state.parts.get("auction")
+    own: Calling | None = state.parts[AUCTION]
     return own
 
 
@@ -78,13 +78,13 @@ class Auction(PhaseKind):
         rules: AuctionPhase = step.rules
         first = turns.first_to_act(state, rules.first, rules.first_seat)
         named = [[-1] * len(rules.strains) for _ in range(state.num_players)]
-        state.parts["auction"] = Calling(rules, first, [], named)
+        state.parts[AUCTION] = Calling(rules, first, [], named)
         enter(state, self)
         state.current = first
         return True
 
     def legal(self, state: State) -> list[int]:
-        own: Calling = state.parts["auction"]
+        own: Calling = state.parts[AUCTION]
         offset = state.game.action_start["call"]
         legal = [offset]  # pass
         if own.rules.doubling and own.bid >= 0:
@@ -97,7 +97,7 @@ class Auction(PhaseKind):
         return legal
 
     def apply(self, state: State, action: int) -> None:
-        own: Calling = state.parts["auction"]
+        own: Calling = state.parts[AUCTION]
         player = state.current
         index = action - state.game.action_start["call"]
         call = (PASS, DOUBLE, REDOUBLE)[index] if index < 3 else index - 3

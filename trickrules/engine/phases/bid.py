@@ -47,7 +47,7 @@ class Bidding:
 
 def bids(state: State) -> list[int | None]:
     """The round's bids by seat (None: not bid, or no bid phase this round)."""
-    own: Bidding | None = state.parts.get("bid")
+    own: Bidding | None = state.parts[BID]
     return own.bids if own is not None else [None] * state.num_players
 
 
@@ -60,7 +60,7 @@ class Bid(PhaseKind):
         rules = step.bidding
         assert rules is not None
         first = turns.first_to_act(state, rules.first, rules.first_seat)
-        state.parts["bid"] = Bidding(rules, first, list(bids(state)))
+        state.parts[BID] = Bidding(rules, first, list(bids(state)))
         enter(state, self)
         state.current = first
         return True
@@ -69,7 +69,7 @@ class Bid(PhaseKind):
         return legal(state)
 
     def apply(self, state: State, action: int) -> None:
-        own: Bidding = state.parts["bid"]
+        own: Bidding = state.parts[BID]
         player = state.current
         value = action - state.game.bid_offset
         own.bids[player] = value  # read through bid_env and the scoring names, not State.env
@@ -103,7 +103,7 @@ KIND: Final[Bid] = Bid(BID, "bid", (ActionBlock(5, "bid", lambda g: g.num_bids, 
 
 def bid_env(state: State, player: int) -> dict[str, Any]:
     """What the bid phase's expressions read for `player`, before the candidate `bid`."""
-    bids = state.parts["bid"].bids
+    bids = state.parts[BID].bids
     made = [b for b in bids if b is not None]
     partner = -1
     for team in state.game.ruleset.teams:
@@ -121,7 +121,7 @@ def bid_env(state: State, player: int) -> dict[str, Any]:
 
 def legal(state: State) -> list[int]:
     """The bids the current player may make."""
-    own: Bidding = state.parts["bid"]
+    own: Bidding = state.parts[BID]
     rules = own.rules
     env = bid_env(state, state.current)
     # `to` may read counters, which change: the range stays within the actions the game has

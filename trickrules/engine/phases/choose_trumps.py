@@ -83,7 +83,7 @@ class ChooseTrumps(PhaseKind):
         enter(state, self)
         state.current = turns.first_to_act(state, choice.by)
         if choice.rounds:
-            state.parts["choose"] = Choosing(state.current)
+            state.parts[CHOOSE_TRUMPS] = Choosing(state.current)
         return True
 
     def legal(self, state: State) -> list[int]:
@@ -91,7 +91,7 @@ class ChooseTrumps(PhaseKind):
         offset = state.game.trump_offset
         if not choice.rounds:
             return [offset + s for s in choice.candidates]
-        own: Choosing = state.parts["choose"]
+        own: Choosing = state.parts[CHOOSE_TRUMPS]
         rules = choice.rounds[own.round]
         actions = [offset + s for s in round_suits(state, rules)]
         last_word = own.spoken == turns.speakers(state) - 1 and state.current == state.dealer
@@ -103,7 +103,7 @@ class ChooseTrumps(PhaseKind):
         choice = _choice(state)
         player = state.current
         if action == state.game.choose_pass_action:
-            own: Choosing = state.parts["choose"]
+            own: Choosing = state.parts[CHOOSE_TRUMPS]
             if state.events is not None:
                 state.log("choose", player=player, suit=None)
             own.spoken += 1
@@ -113,7 +113,7 @@ class ChooseTrumps(PhaseKind):
                 own.spoken = 0
                 state.current = own.first
                 if own.round == len(choice.rounds):
-                    del state.parts["choose"]
+                    state.parts[CHOOSE_TRUMPS] = None
                     state.end_round()  # everyone passed: nothing is played
             return
         suit = action - state.game.trump_offset
@@ -121,7 +121,8 @@ class ChooseTrumps(PhaseKind):
             if state.events is not None:
                 state.log("choose", player=player, suit=suit)
             state.declarer = player
-            rules = choice.rounds[state.parts.pop("choose").round]
+            rules = choice.rounds[state.parts[CHOOSE_TRUMPS].round]
+            state.parts[CHOOSE_TRUMPS] = None
             state.set_trumps(frozenset([suit]))
             shown = turn_up.card(state)
             if rules.dealer_takes_turned_up and shown >= 0:

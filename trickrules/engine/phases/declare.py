@@ -49,7 +49,7 @@ class Declaring:
 
 def contract(state: State) -> int:
     """The index of the contract this round plays (-1: none declared)."""
-    own: Declaring | None = state.parts.get("declare")
+    own: Declaring | None = state.parts[DECLARE]
     return own.contract if own is not None else -1
 
 
@@ -64,18 +64,18 @@ class Declare(PhaseKind):
         rules = step.declaring
         assert rules is not None
         first = turns.first_to_act(state, rules.first, rules.first_seat)
-        state.parts["declare"] = Declaring(rules, first)
+        state.parts[DECLARE] = Declaring(rules, first)
         enter(state, self)
         state.current = first
         return True
 
     def legal(self, state: State) -> list[int]:
-        rules = state.parts["declare"].rules
+        rules = state.parts[DECLARE].rules
         offset = state.game.contract_offset
         return [state.game.choose_pass_action] + [offset + c for c in rules.contracts]
 
     def apply(self, state: State, action: int) -> None:
-        own: Declaring = state.parts["declare"]
+        own: Declaring = state.parts[DECLARE]
         player = state.current
         if action == state.game.choose_pass_action:
             if state.events is not None:
@@ -107,7 +107,7 @@ KIND: Final[Declare] = Declare(DECLARE, "declare", (
 
 def play_by(state: State, index: int) -> None:
     """Play the rest of the round by contract `index`: its trumps, tables, scoring and teams."""
-    state.parts["declare"].contract = index
+    state.parts[DECLARE].contract = index
     state.play_game = game = state.game.contract_games[index]
     state.reset_counters("round", game)  # the contract's own counters, and its initial values
     rules = game.ruleset

@@ -42,7 +42,7 @@ class Discarding:
 def discarded(state: State) -> list[int]:
     """The cards laid away this round: the state's own list (`resample` deals it again), or a
     new empty one before any discard."""
-    own: Discarding | None = state.parts.get("discard")
+    own: Discarding | None = state.parts[DISCARD]
     return own.cards if own is not None else []
 
 
@@ -60,7 +60,7 @@ def start(state: State, player: int, card: int, may_discard_it: bool) -> None:
         state.stock.remove(card)
     if card in state.set_aside:
         state.set_aside.remove(card)
-    state.parts["discard"] = Discarding(card, may_discard_it, discarded(state))
+    state.parts[DISCARD] = Discarding(card, may_discard_it, discarded(state))
     if state.events is not None:
         state.log("take", player=player, card=card)
     enter(state, KIND)
@@ -71,7 +71,7 @@ class Discard(PhaseKind):
     """The player who took a card lays one away (action ``discard <card>``)."""
 
     def legal(self, state: State) -> list[int]:
-        own: Discarding = state.parts["discard"]
+        own: Discarding = state.parts[DISCARD]
         offset = state.game.discard_offset
         return [offset + c for c in state.hands[state.current] if own.may_discard_it or c != own.taken]
 

@@ -50,28 +50,29 @@ class Passing:
 
 @dataclass
 class Passes:
-    """The round's finished passes, in order."""
+    """The round's passes: the finished ones, in order, and the one under way (None between)."""
 
     done: list[Passing]
+    running: Passing | None = None
 
-    def __reduce__(self) -> tuple[type[Passes], tuple[list[Passing]]]:
+    def __reduce__(self) -> tuple[type[Passes], tuple[list[Passing], Passing | None]]:
         """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
-        return (type(self), (self.done,))
+        return (type(self), (self.done, self.running))
 
     def copy(self) -> Passes:
-        return Passes([passing.copy() for passing in self.done])
+        return Passes([passing.copy() for passing in self.done], None if self.running is None else self.running.copy())
 
 
 def finished(state: State) -> list[Passing]:
     """The round's finished passes, in order (each player remembers what it gave or got)."""
-    own: Passes | None = state.parts.get("passes")
+    own: Passes | None = state.parts[PASS]
     return own.done if own is not None else []
 
 
 def running(state: State) -> Passing | None:
     """The pass under way, if any."""
-    own: Passing | None = state.parts.get("pass")
-    return own
+    own: Passes | None = state.parts[PASS]
+    return own.running if own is not None else None
 
 
 def every_pass(state: State) -> list[Passing]:
@@ -85,7 +86,7 @@ class PassCards(PhaseKind):
 
     def new_round(self, state: State) -> None:
         if state.game.passes:
-            state.parts["passes"] = Passes([])
+            state.parts[PASS] = Passes([])
 
     def start(self, state: State, step: RoundStep) -> bool:
         """Begin passing; False when this round passes nothing (the phase is skipped)."""
@@ -107,7 +108,7 @@ class PassCards(PhaseKind):
             return False
         first = turns.first_to_act(state, rules.first, rules.first_seat)
         # this phase's own part of the state: plain values, so that a clone copies it
-        state.parts["pass"] = Passing(offset, count, first, turns.receivers(state, offset), [[] for _ in range(n)])
+        state.parts[PASS].running = Passing(offset, count, first, turns.receivers(state, offset), [[] for _ in range(n)])
         enter(state, self)
         state.current = first
         return True
@@ -119,7 +120,9 @@ class PassCards(PhaseKind):
     def apply(self, state: State, action: int) -> None:
         card = action - state.game.pass_offset
         player = state.current
-        own: Passing = state.parts["pass"]
+        passes: Passes = state.parts[PASS]
+        own = passes.running
+        assert own is not None
         state.hands[player].remove(card)
         own.passed[player].append(card)
         if state.events is not None:
@@ -135,7 +138,8 @@ class PassCards(PhaseKind):
             state.hands[receiver] = sorted(state.hands[receiver] + given)
         if state.events is not None:
             state.log("passed", cards=[list(c) for c in own.passed], offset=own.offset)
-        finished(state).append(state.parts.pop("pass"))
+        passes.done.append(own)
+        passes.running = None
         state.next_step()
 
 

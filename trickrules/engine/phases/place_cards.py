@@ -44,13 +44,13 @@ class Placing:
 
 def placing(state: State) -> Placing:
     """The round's `Placing` (an empty one in a game whose won cards go to the pile)."""
-    own: Placing | None = state.parts.get("place")
+    own: Placing | None = state.parts[PLACE_CARDS]
     return own if own is not None else Placing([])
 
 
 def waiting(state: State) -> bool:
     """Whether won cards wait to be laid (never in a game whose won cards go to the pile)."""
-    return not state.game.won_to_pile and bool(state.parts["place"].queue)
+    return not state.game.won_to_pile and bool(state.parts[PLACE_CARDS].queue)
 
 
 class PlaceCards(PhaseKind):
@@ -61,7 +61,7 @@ class PlaceCards(PhaseKind):
 
     def new_round(self, state: State) -> None:
         if not state.game.won_to_pile:
-            state.parts["place"] = Placing([])
+            state.parts[PLACE_CARDS] = Placing([])
 
     def player(self, state: State) -> int:
         return placing(state).player
@@ -81,7 +81,7 @@ KIND: Final[PlaceCards] = PlaceCards(PLACE_CARDS, "", (ActionBlock(1, "place", l
 
 def start(state: State, winner: int, cards: list[int]) -> None:
     """Queue a won trick's cards for `winner`'s tableau."""
-    state.parts["place"] = Placing(list(cards), winner)
+    state.parts[PLACE_CARDS] = Placing(list(cards), winner)
 
 
 def place_forced(state: State) -> bool:

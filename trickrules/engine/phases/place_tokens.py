@@ -48,13 +48,13 @@ class Tokens:
 
 def tokens(state: State) -> Tokens:
     """The round's `Tokens` (empty ones in a game without tokens)."""
-    own: Tokens | None = state.parts.get("token")
+    own: Tokens | None = state.parts[PLACE_TOKENS]
     return own if own is not None else Tokens([], [], [])
 
 
 def waiting(state: State) -> bool:
     """Whether gained tokens wait for a section (never in a game without tokens)."""
-    return state.game.has_tokens and bool(state.parts["token"].queue)
+    return state.game.has_tokens and bool(state.parts[PLACE_TOKENS].queue)
 
 
 class PlaceTokens(PhaseKind):
@@ -67,7 +67,7 @@ class PlaceTokens(PhaseKind):
         """Fill the supply and empty the queue of tokens waiting for a section."""
         rules = state.game.ruleset
         if rules.tokens:
-            state.parts["token"] = Tokens([], [kind.supply for kind in rules.tokens], [0] * len(rules.tokens))
+            state.parts[PLACE_TOKENS] = Tokens([], [kind.supply for kind in rules.tokens], [0] * len(rules.tokens))
 
     def player(self, state: State) -> int:
         return tokens(state).queue[0][0]

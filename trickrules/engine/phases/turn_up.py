@@ -35,8 +35,13 @@ class Shown:
 
 def card(state: State) -> int:
     """The card turned up this round (-1: none, or no card turned yet)."""
-    own: Shown | None = state.parts.get("turn_up")
+    own: Shown | None = state.parts[SLOT]
     return own.card if own is not None else -1
+
+
+SLOT: Final = -1
+"""Where the turned-up card sits in `State.parts`: the last slot (turning up never waits, so
+it has no `Phase` number to sit at)."""
 
 
 class TurnUp(PhaseKind):
@@ -47,7 +52,7 @@ class TurnUp(PhaseKind):
         game = state.game
         given = state.given.outcome("turn_up") if state.given is not None else None
         shown = game.card_index(given) if given is not None else (state.stock[0] if state.stock else -1)
-        state.parts["turn_up"] = Shown(shown)
+        state.parts[SLOT] = Shown(shown)
         if state.events is not None:
             state.log("turn_up", card=shown)
         if not isinstance(game.ruleset.trumps, TurnedUp):
