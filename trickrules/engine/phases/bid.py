@@ -103,7 +103,8 @@ KIND: Final[Bid] = Bid(BID, "bid", (ActionBlock(5, "bid", lambda g: g.num_bids, 
 
 def bid_env(state: State, player: int) -> dict[str, Any]:
     """What the bid phase's expressions read for `player`, before the candidate `bid`."""
-    bids = state.parts[BID].bids
+    own: Bidding = state.parts[BID]
+    bids = own.bids
     made = [b for b in bids if b is not None]
     partner = -1
     for team in state.game.ruleset.teams:

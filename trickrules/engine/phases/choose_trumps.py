@@ -121,7 +121,8 @@ class ChooseTrumps(PhaseKind):
             if state.events is not None:
                 state.log("choose", player=player, suit=suit)
             state.declarer = player
-            rules = choice.rounds[state.parts[CHOOSE_TRUMPS].round]
+            chosen: Choosing = state.parts[CHOOSE_TRUMPS]
+            rules = choice.rounds[chosen.round]
             state.parts[CHOOSE_TRUMPS] = None
             state.set_trumps(frozenset([suit]))
             shown = turn_up.card(state)

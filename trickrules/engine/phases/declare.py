@@ -70,7 +70,8 @@ class Declare(PhaseKind):
         return True
 
     def legal(self, state: State) -> list[int]:
-        rules = state.parts[DECLARE].rules
+        own: Declaring = state.parts[DECLARE]
+        rules = own.rules
         offset = state.game.contract_offset
         return [state.game.choose_pass_action] + [offset + c for c in rules.contracts]
 
@@ -107,7 +108,8 @@ KIND: Final[Declare] = Declare(DECLARE, "declare", (
 
 def play_by(state: State, index: int) -> None:
     """Play the rest of the round by contract `index`: its trumps, tables, scoring and teams."""
-    state.parts[DECLARE].contract = index
+    own: Declaring = state.parts[DECLARE]
+    own.contract = index
     state.play_game = game = state.game.contract_games[index]
     state.reset_counters("round", game)  # the contract's own counters, and its initial values
     rules = game.ruleset

@@ -108,7 +108,8 @@ class PassCards(PhaseKind):
             return False
         first = turns.first_to_act(state, rules.first, rules.first_seat)
         # this phase's own part of the state: plain values, so that a clone copies it
-        state.parts[PASS].running = Passing(offset, count, first, turns.receivers(state, offset), [[] for _ in range(n)])
+        passes: Passes = state.parts[PASS]
+        passes.running = Passing(offset, count, first, turns.receivers(state, offset), [[] for _ in range(n)])
         enter(state, self)
         state.current = first
         return True

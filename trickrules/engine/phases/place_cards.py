@@ -50,7 +50,10 @@ def placing(state: State) -> Placing:
 
 def waiting(state: State) -> bool:
     """Whether won cards wait to be laid (never in a game whose won cards go to the pile)."""
-    return not state.game.won_to_pile and bool(state.parts[PLACE_CARDS].queue)
+    if state.game.won_to_pile:
+        return False
+    own: Placing = state.parts[PLACE_CARDS]  # typed: read natively, not as any object
+    return len(own.queue) > 0
 
 
 class PlaceCards(PhaseKind):
@@ -80,8 +83,10 @@ KIND: Final[PlaceCards] = PlaceCards(PLACE_CARDS, "", (ActionBlock(1, "place", l
 
 
 def start(state: State, winner: int, cards: list[int]) -> None:
-    """Queue a won trick's cards for `winner`'s tableau."""
-    state.parts[PLACE_CARDS] = Placing(list(cards), winner)
+    """Queue a won trick's cards for `winner`'s tableau (in the round's own `Placing`)."""
+    own: Placing = state.parts[PLACE_CARDS]
+    own.queue = list(cards)
+    own.player = winner
 
 
 def place_forced(state: State) -> bool:

@@ -54,7 +54,10 @@ def tokens(state: State) -> Tokens:
 
 def waiting(state: State) -> bool:
     """Whether gained tokens wait for a section (never in a game without tokens)."""
-    return state.game.has_tokens and bool(state.parts[PLACE_TOKENS].queue)
+    if not state.game.has_tokens:
+        return False
+    own: Tokens = state.parts[PLACE_TOKENS]  # typed: read natively, not as any object
+    return len(own.queue) > 0
 
 
 class PlaceTokens(PhaseKind):
