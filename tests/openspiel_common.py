@@ -21,9 +21,8 @@ player, the kind of decision and the legal names, and applies OpenSpiel's choice
 compares terminality and the scores. It returns messages (empty when the engines agree) and
 stops at the first difference, naming the seed, the decision's index, the player and both legal
 sets. A game whose decisions need more (a dummy played by the declarer, calls of an auction)
-gives it through the same parts: the names of its action strings and the action of a name.
-(tests/openspiel_bridge.py still replays with a loop of its own; bridge, skat and tarok plug
-in here the same way.)
+gives it through the same parts: the names of its action strings and the action of a name
+(tests/openspiel_bridge.py does, for its calls and cards; skat and tarok will plug in the same way).
 
 A game's module also takes from here: `Decision` and `Trick`, `full_parameters` and
 `loaded_game` (OpenSpiel's game with parameters over its defaults, loaded once per set).
