@@ -136,6 +136,7 @@ def test_a_smaller_insult_bonus_is_noticed(traces: list[BridgeTrace], tmp_path: 
     assert differences and all("returns differ" in d for d in differences), differences[:3]
 
 
+@pytest.mark.patches_engine
 def test_a_redouble_by_the_doubling_side_is_noticed(traces: list[BridgeTrace], monkeypatch: pytest.MonkeyPatch) -> None:
     """A legal set that also lets the doublers redouble their own double is caught at that call."""
     honest = phases.auction.Auction.legal

@@ -157,6 +157,7 @@ def _patch_phase(monkeypatch: Any, phase: Phase, **functions: Any) -> None:
         monkeypatch.setattr(kind, name, function)  # an instance attribute: called without the kind
 
 
+@pytest.mark.patches_engine
 def test_break_bid_constraint_is_caught(monkeypatch: Any) -> None:
     spec = {"language": 2, "id": "b", "title": "B", "players": [4],
             "deck": {"suits": SUITS, "generate": [{"suits": "all", "ranks": {"from": 1, "to": 6}}]},
@@ -175,6 +176,7 @@ def test_break_bid_constraint_is_caught(monkeypatch: Any) -> None:
         raise AssertionError("a dropped bid constraint went unnoticed")
 
 
+@pytest.mark.patches_engine
 def test_break_discard_is_caught(monkeypatch: Any) -> None:
     from trickrules.engine.phases import discard
 

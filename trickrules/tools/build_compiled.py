@@ -41,7 +41,6 @@ MODULES = (
     "rules/conditions.py",
     "rules/faces.py",
     "rules/placement.py",
-    "rules/auction.py",
 )
 """The modules compiled, relative to the package: those a game runs through per action."""
 
