@@ -1,8 +1,8 @@
 """Resampling a state from what one player knows (OpenSpiel's ``ResampleFromInfostate``).
 
 A player sees its own hand, every card played this round, the turned-up card, the cards it
-passed and received, and its own discards. Everything else (the other hands, the cards not
-dealt, a discard it did not see, the cards others are passing) is hidden. `resample` deals the
+passed and received, and its own discards and buried cards. Everything else (the other hands,
+the cards not dealt, a discard or burial it did not see, the cards others are passing) is hidden. `resample` deals the
 hidden cards again at random, each hidden place keeping its size, under what the player can
 tell from play:
 
@@ -31,7 +31,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from trickrules.engine.phases import discard, pass_cards, turn_up
+from trickrules.engine.phases import discard, pass_cards, take, turn_up
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -45,7 +45,7 @@ class Constraints:
     """What one player knows of the hidden cards of a state, worked out once and dealt often.
 
     `places` names the hidden places (``("hand", p)``, ``("stock", -1)``, ``("discarded", -1)``,
-    ``("passing", p)``; -1 where no player goes with the place); `room` is the number of hidden cards each holds; `cards` the hidden
+    ``("buried", -1)``, ``("passing", p)``; -1 where no player goes with the place); `room` is the number of hidden cards each holds; `cards` the hidden
     cards with, for each, the places it may be in (indices into `places`).
     """
 
@@ -95,6 +95,9 @@ def _hidden_places(state: State, player: int) -> list[tuple[tuple[str, int], lis
     places.append((("stock", -1), state.stock))
     if player != state.dealer:
         places.append((("discarded", -1), discard.discarded(state)))
+    taking = take.taking(state)
+    if taking is not None and player != taking.taker:
+        places.append((("buried", -1), taking.buried))
     passing = pass_cards.running(state)
     if passing is not None:
         places += [(("passing", p), cards) for p, cards in enumerate(passing.passed) if p != player]
@@ -110,6 +113,9 @@ def _fixed_cards(state: State, player: int) -> set[int]:
         fixed.add(turned)
     if discard.discarding(state):
         fixed.add(state.parts[discard.DISCARD].taken)
+    taking = take.taking(state)
+    if taking is not None and taking.rules.shown:  # a pile shown to all: what is left of it is known
+        fixed.update(card for card in taking.pile if card in state.stock)
     return fixed
 
 
@@ -185,6 +191,8 @@ def _cards_at(state: State, place: tuple[str, int]) -> list[int]:
         passing = pass_cards.running(state)
         assert passing is not None
         return passing.passed[place[1]]
+    if kind == "buried":
+        return take.buried(state)
     return state.stock if kind == "stock" else discard.discarded(state)
 
 

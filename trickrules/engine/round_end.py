@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from trickrules.engine.phases import bid
+from trickrules.engine.phases import bid, take
 from trickrules.rules.scoring import PlayerRound, RoundNames, RoundScore, held, pile_measures, score_round
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ def score_now(state: State) -> tuple[RoundScore, list[int], RoundNames]:
     n = state.num_players
     if game.ruleset.tableau is None:  # the measures come from piles, tricks and tokens alone
         players: list[PlayerRound] = []
-        measures = pile_measures(game.ruleset, state.piles, state.tricks_won, state.pool)
+        measures = pile_measures(game.ruleset, take.scored_piles(state), state.tricks_won, state.pool)
     else:
         players = [state.player_round(p) for p in range(n)]
         measures = None

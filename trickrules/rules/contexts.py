@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["BID", "BID_RANGE", "CONTEXTS", "Context", "GAME", "HAND_SIZE_RAMP", "MEANINGS", "PLAY", "SCORE"]
+__all__ = ["BID", "BID_RANGE", "CONTEXTS", "Context", "GAME", "HAND_SIZE_RAMP", "MEANINGS", "PLAY", "PLAY_ENDS", "SCORE"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,9 @@ MEANINGS: dict[str, str] = {
     "declarer": "the seat that chose trumps or declared, or -1",
     "makers": "true for the declarer and partners",
     "alone": "true when a player went alone this round",
+    "makers_tricks": "the tricks won so far this round by the declarer and partners (0 when no one declared)",
+    "defenders_tricks": "the tricks won so far this round by the players not on the declarer's side",
+    "tricks_played": "the tricks played so far this round",
 }
 """What each name the engine gives means."""
 
@@ -50,9 +53,12 @@ BID = Context("a bid phase's `allow`", (*PLAY.names, "bid", "bids_total", "bids_
 SCORE = Context("a round scoring rule's `add`, a counter's `on_round_end`",
                 (*PLAY.names, "bid", "bids", "declarer", "makers", "alone"), (*PLAY.lists, "bids"))
 GAME = Context("`rounds.until` (a player or team counter reads as everyone's values, a list)", PLAY.names, PLAY.lists)
+PLAY_ENDS = Context("`play_ends_when`, checked after each trick",
+                    (*PLAY.names, "declarer", "makers_tricks", "defenders_tricks", "tricks_played"), PLAY.lists)
 HAND_SIZE_RAMP = Context("the `to` of a hand size by round or by chance", ("players",))
 
 CONTEXTS: dict[str, Context] = {
-    "play": PLAY, "bid range": BID_RANGE, "bid": BID, "score": SCORE, "game": GAME, "hand size ramp": HAND_SIZE_RAMP,
+    "play": PLAY, "bid range": BID_RANGE, "bid": BID, "score": SCORE, "game": GAME, "play ends": PLAY_ENDS,
+    "hand size ramp": HAND_SIZE_RAMP,
 }  # fmt: skip
 """Every context, by a short name."""

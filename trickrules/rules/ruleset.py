@@ -417,8 +417,7 @@ class DeclarePhase:
 
 @dataclass(frozen=True)
 class RoundStep:
-    """One phase of a round, in order: deal, turn_up, choose_trumps, pass, bid, play or score."""
-
+    """One phase of a round, in order: deal, the steps of kinds of phase, play, score."""
     kind: str  # deal, score, or the step of a kind of phase (`trickrules.engine.phases.STEPS`)
     passing: PassPhase | None = None
     bidding: BidPhase | None = None
@@ -491,6 +490,7 @@ class Ruleset:
     counters: tuple[Counter, ...] = ()
     restrictions: tuple[Restriction, ...] = ()
     until: Expression | None = None  # with it, `rounds` is the cap on rounds
+    play_ends_when: Expression | None = None  # checked after each trick: the play ends when it holds
     constants: tuple[tuple[str, object], ...] = ()  # option values as expressions read them
     teams: tuple[tuple[int, ...], ...] = ()  # partnerships: seats of each team; () for none
     contracts: tuple[Contract, ...] = ()

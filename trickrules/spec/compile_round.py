@@ -16,6 +16,7 @@ from typing import Any
 from trickrules.errors import Problem, SpecError
 from trickrules.rules import auction, contexts
 from trickrules.rules.auction import AuctionPhase, Strain
+from trickrules.rules.take import TakePhase
 from trickrules.rules.expressions import Expression, ExpressionError, compile_expression
 from trickrules.rules.ruleset import BidPhase, CardCondition, Counter, DeclarePhase, PassPhase, Restriction, RoundStep, Schedule
 from trickrules.spec.names import did_you_mean
@@ -61,6 +62,7 @@ class RoundCompiler:
         self.counter_names = tuple((data.get("counters") or {}))
         self.hand_size = 0  # set by the compiler once the deal is known: the smallest hand
         self.hand_sizes: tuple[int, ...] = ()  # and every hand size the deal gives
+        self.deck_size = 0  # set by the compiler once the deck is known
         self.score_names: tuple[str, ...] = ()  # measures etc., set by the compiler
         self.everyones: tuple[str, ...] = ()  # all_<measure>: everyone's values, set by the compiler
 
@@ -120,15 +122,19 @@ class RoundCompiler:
                 steps.append(RoundStep("declare", declaring=self.declaring(entry["declare"] or {}, (*path, "declare"))))
             elif "auction" in entry:
                 steps.append(RoundStep("auction", rules=self.auction(entry["auction"], (*path, "auction"))))
+            elif "take" in entry:
+                steps.append(RoundStep("take", rules=self.taking(entry["take"] or {}, (*path, "take"))))
             else:
                 steps.append(RoundStep("pass", passing=self.passing(entry["pass"], (*path, "pass"))))
         kinds = [s.kind for s in steps]
         middle = kinds[1:-2]
-        if kinds[:1] != ["deal"] or kinds[-2:] != ["play", "score"] or not set(middle) <= {"pass", "choose_trumps", "turn_up", "bid", "declare", "go_alone", "auction"}:
-            message = "a round is deal, then any turn_up, pass, choose_trumps, bid, declare, auction or go_alone phases, then play and score, once each"
+        if kinds[:1] != ["deal"] or kinds[-2:] != ["play", "score"] or not set(middle) <= {"pass", "choose_trumps", "turn_up", "bid", "declare", "go_alone", "auction", "take"}:
+            message = "a round is deal, then any turn_up, pass, choose_trumps, bid, declare, auction, take or go_alone phases, then play and score, once each"
             self.fail(("round",), "TR320", message)
-        if any(middle.count(kind) > 1 for kind in ("bid", "turn_up", "declare", "auction")):
-            self.fail(("round",), "TR320", "a round has one bid, one declare, one auction and one turn_up phase at most")
+        if any(middle.count(kind) > 1 for kind in ("bid", "turn_up", "declare", "auction", "take")):
+            self.fail(("round",), "TR320", "a round has one bid, one declare, one auction, one take and one turn_up phase at most")
+        if "take" in kinds and not {"declare", "auction", "choose_trumps"} & set(kinds[: kinds.index("take")]):
+            self.fail(("round", kinds.index("take")), "TR340", "the declarer takes the set-aside cards: a take phase needs a declare, auction or choose_trumps phase before it")
         turned = any(s.kind == "turn_up" for s in default)
         if turned and "turn_up" not in kinds:
             self.fail(("round",), "TR320", "trumps: turned_up needs a turn_up phase")
@@ -242,6 +248,47 @@ class RoundCompiler:
             dummy=bool(raw.get("dummy", False)),
         )
 
+    def taking(self, raw: dict, path: tuple) -> TakePhase:
+        """Taking the set-aside cards: in which contracts, in how many groups, how many cards
+        are buried, which may not be, and whom they count for."""
+        names = list(self.data.get("contracts") or {})
+        contracts = []
+        for index, name in enumerate(raw.get("contracts") or ()):
+            if name in names:
+                contracts.append(names.index(name))
+            else:
+                self.fail((*path, "contracts", index), "TR325", f"no contract '{name}'{did_you_mean(name, names)} (contracts: {', '.join(names) or 'none'})")
+        groups_raw = raw.get("groups", 1)
+        groups, by_contract = 1, []
+        if isinstance(groups_raw, dict):
+            for name, count in (groups_raw.get("by_contract") or {}).items():
+                if name not in names:
+                    self.fail((*path, "groups", "by_contract", name), "TR325", f"no contract '{name}'{did_you_mean(name, names)} (contracts: {', '.join(names) or 'none'})")
+                else:
+                    by_contract.append((names.index(name), int(count)))
+        else:
+            groups = int(groups_raw)
+        for size in sorted(set(self.hand_sizes)):
+            pile = self.deck_size - size * self.players
+            if pile <= 0:
+                self.fail(path, "TR341", f"no card is set aside: {self.players} hands of {size} take the whole deck of {self.deck_size}")
+                break
+            bad = [count for count in (groups, *(g for _, g in by_contract)) if pile % count]
+            if bad:
+                where = (*path, "groups")
+                self.fail(where, "TR342", f"the {pile} set-aside cards do not split into {bad[0]} groups of equal size")
+                break
+        bury = int(raw.get("bury", -1))
+        return TakePhase(
+            groups=groups,
+            groups_by_contract=tuple(by_contract),
+            shown=bool(raw.get("shown", False)),
+            bury=bury,
+            forbid=self.card_condition(raw.get("forbid")),
+            buried_count_for=raw.get("buried_count_for", "taker"),
+            contracts=tuple(contracts),
+        )
+
     def first(self, raw: dict, path: tuple) -> tuple[str, int]:
         """Who starts a phase (`first`): a word, or ("seat", N) for a seat the table has."""
         first = raw.get("first", "left_of_dealer")
@@ -320,6 +367,14 @@ class RoundCompiler:
                 )
             )
         return tuple(result)
+
+    def play_ends(self) -> Expression | None:
+        """The condition that ends a round's play early (`play_ends_when`), if any."""
+        raw = self.data.get("play_ends_when")
+        if raw is None:
+            return None
+        names = (*self.constants, *self.counter_names, *contexts.PLAY_ENDS.names)
+        return self.expression(raw, ("play_ends_when",), names)
 
     # ------------------------------------------------------------ the end of a game
 

@@ -192,6 +192,7 @@ class _Compiler:
         self.later = RoundCompiler(self.source, data, self.players, constants, self.card_condition, self.found)
         self.later.hand_size = deal.hand_size if deal.hand_sizes is None else min(deal.hand_sizes.values)
         self.later.hand_sizes = (deal.hand_size,) if deal.hand_sizes is None else (deal.hand_size, *deal.hand_sizes.values)
+        self.later.deck_size = len(deck.cards)
         self.later.everyones = tuple(f"all_{m}" for m in self.measure_names)
         self.later.score_names = (*self.measure_names, *self.later.everyones, *SCORE_NAMES, *self.later.step_names())
         scoring = self.scoring(data["scoring"])
@@ -222,6 +223,7 @@ class _Compiler:
             counters=self.later.counters(),
             restrictions=self.later.restrictions(),
             until=until,
+            play_ends_when=self.later.play_ends(),
             constants=tuple(sorted(constants.items())),
             teams=self.later.teams(),
             source_file=self.source.file,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TYPE_CHECKING, Final
 
-from . import auction, bid, choose_trumps, declare, discard, go_alone, pass_cards, place_cards, place_tokens, play, turn_up
+from . import auction, bid, choose_trumps, declare, discard, go_alone, pass_cards, place_cards, place_tokens, play, take, turn_up
 from .kinds import TERMINAL, TERMINAL_KIND, TERMINAL_PLAYER, PhaseKind
 
 if TYPE_CHECKING:
@@ -34,6 +34,7 @@ class Phase(IntEnum):
     GO_ALONE = go_alone.GO_ALONE
     DECLARE = declare.DECLARE
     AUCTION = auction.AUCTION
+    TAKE = take.TAKE
 
 
 KINDS: Final[tuple[PhaseKind, ...]] = (
@@ -48,6 +49,7 @@ KINDS: Final[tuple[PhaseKind, ...]] = (
     go_alone.KIND,
     declare.KIND,
     auction.KIND,
+    take.KIND,
 )
 """Every kind of phase a game can wait in, indexed by its `Phase` number."""
 

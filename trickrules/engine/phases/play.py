@@ -198,9 +198,22 @@ def after_trick(state: State) -> None:
         return
     if place_cards.waiting(state) and place_cards.place_forced(state):
         return
-    if state.tricks_played == state.hand_size:
+    if state.tricks_played == state.hand_size or (state.play_game.ruleset.play_ends_when is not None and play_ends(state)):
         state.next_step()
         return
     enter(state, KIND)
     state.current = state.leader
 
+
+
+def play_ends(state: State) -> bool:
+    """Whether the round's `play_ends_when` holds after this trick (its names: `contexts.PLAY_ENDS`)."""
+    ends = state.play_game.ruleset.play_ends_when
+    assert ends is not None
+    declarer = state.declarer
+    env = dict(state.env(max(declarer, 0)))
+    side = next((team for team in state.round_teams if declarer in team), (declarer,)) if declarer >= 0 else ()
+    makers = sum(state.tricks_won[p] for p in side)
+    env.update(declarer=declarer, makers_tricks=makers, defenders_tricks=state.tricks_played - makers,
+               tricks_played=state.tricks_played)
+    return bool(ends(env))

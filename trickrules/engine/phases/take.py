@@ -1,0 +1,285 @@
+"""Phase: the declarer takes the set-aside cards and buries as many (``take group 2``, ``bury <card>``).
+
+The cards not dealt lie face down (`State.stock`, in dealt order). When the round reaches its
+`take` step and someone declared, the declarer takes them into the hand: the whole pile, or
+one of the groups it is split into (``take group N``, the pile shown to everyone while the
+declarer chooses where the rules say so). Then the declarer lays away (buries) cards one by
+one (``bury <card>``) until the hand is back to its size; a card the rules forbid may be
+buried only when the hand holds nothing else. The buried cards stay known to the declarer
+alone and count, where the rules say so, among the declarer's won cards when the round is
+scored (`scored_piles`). `trickrules.rules.take` has the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from trickrules.engine.actions import ActionBlock, Texts, cards
+from trickrules.rules.conditions import card_holds
+from trickrules.rules.take import MAX_GROUPS, TakePhase
+
+from . import declare
+from .kinds import PhaseKind, enter
+
+if TYPE_CHECKING:
+    from trickrules.engine.game import Game
+    from trickrules.engine.state import State
+    from trickrules.engine.tensors import SegmentSpec
+    from trickrules.rules.ruleset import RoundStep, Ruleset
+
+TAKE: Final = 11
+"""This kind's `Phase` number."""
+
+
+@dataclass
+class Taking:
+    """The take phase's own state, kept for the round: its rules, the taker, the pile as it
+    lay (dealt order), the groups it is split into, the cards taken, the cards buried, how many
+    are still to bury, and whether the taker is still choosing a group."""
+
+    rules: TakePhase
+    taker: int
+    pile: list[int]
+    groups: int
+    taken: list[int]
+    buried: list[int]
+    left: int = 0
+    choosing: bool = False
+
+    def __reduce__(self) -> tuple[type[Taking], tuple[Any, ...]]:
+        """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
+        return (type(self), (self.rules, self.taker, self.pile, self.groups, self.taken, self.buried, self.left, self.choosing))
+
+    def copy(self) -> Taking:
+        return Taking(self.rules, self.taker, list(self.pile), self.groups, list(self.taken), list(self.buried),
+                      self.left, self.choosing)
+
+
+def taking(state: State) -> Taking | None:
+    """The round's taking of the set-aside cards, once it has begun."""
+    own: Taking | None = state.parts[TAKE]
+    return own
+
+
+def buried(state: State) -> list[int]:
+    """The cards buried this round (the state's own list; empty before any)."""
+    own: Taking | None = state.parts[TAKE]
+    return own.buried if own is not None else []
+
+
+def scored_piles(state: State) -> list[list[int]]:
+    """Each player's won cards as the round's scoring counts them: with the buried cards among
+    the taker's, where the rules count them so (the state's own lists when nothing changes)."""
+    own: Taking | None = state.parts[TAKE]
+    if own is None or not own.buried or own.rules.buried_count_for != "taker":
+        return state.piles
+    piles = [list(pile) for pile in state.piles]
+    piles[own.taker].extend(own.buried)
+    return piles
+
+
+def _rules(game: Game) -> TakePhase | None:
+    return next((step.rules for step in game.steps if step.kind == "take"), None)
+
+
+class Take(PhaseKind):
+    """The declarer takes the set-aside cards and buries as many."""
+
+    def start(self, state: State, step: RoundStep) -> bool:
+        """Begin when someone declared a contract that takes (else the phase is skipped)."""
+        rules: TakePhase = step.rules
+        contract = declare.contract(state)
+        if state.declarer < 0 or not state.stock or (rules.contracts and contract not in rules.contracts):
+            return False
+        groups = rules.groups_in(contract)
+        own = Taking(rules, state.declarer, list(state.stock), groups, [], [])
+        state.parts[TAKE] = own
+        state.current = own.taker
+        if groups > 1:
+            own.choosing = True
+            if state.events is not None and rules.shown:
+                state.log("set_aside_shown", cards=list(own.pile), groups=groups)
+            enter(state, self)
+            return True
+        self.take(state, own, list(own.pile))
+        return own.left > 0  # nothing to bury: the round goes on
+
+    def take(self, state: State, own: Taking, cards: list[int]) -> None:
+        """Put `cards` into the taker's hand; then the taker buries as many (or as the rules say)."""
+        hand = state.hands[own.taker]
+        hand.extend(cards)
+        hand.sort()
+        for card in cards:
+            state.stock.remove(card)
+            if card in state.set_aside:
+                state.set_aside.remove(card)
+        own.taken = list(cards)
+        own.choosing = False
+        own.left = own.rules.bury if own.rules.bury >= 0 else len(cards)
+        if state.events is not None:
+            state.log("take_set_aside", player=own.taker, cards=list(cards), shown=own.rules.shown)
+        enter(state, self)
+
+    def legal(self, state: State) -> list[int]:
+        own: Taking = state.parts[TAKE]
+        if own.choosing:
+            offset = state.game.action_start["take group"]
+            return [offset + i for i in range(own.groups)]
+        offset = state.game.action_start["bury"]
+        hand = state.hands[own.taker]
+        forbid = own.rules.forbid
+        if forbid is not None:
+            ruleset, faces = state.play_game.ruleset, state.tables.faces
+            allowed = [c for c in hand if not card_holds(forbid, c, ruleset.deck, faces)]
+            if allowed:
+                return [offset + c for c in allowed]
+        return [offset + c for c in hand]
+
+    def apply(self, state: State, action: int) -> None:
+        own: Taking = state.parts[TAKE]
+        if own.choosing:
+            index = action - state.game.action_start["take group"]
+            size = len(own.pile) // own.groups
+            self.take(state, own, own.pile[index * size : (index + 1) * size])
+            if own.left == 0:
+                state.next_step()
+            return
+        card = action - state.game.action_start["bury"]
+        state.hands[own.taker].remove(card)
+        own.buried.append(card)
+        own.left -= 1
+        if state.events is not None:
+            state.log("bury", player=own.taker, card=card)
+        if own.left == 0:
+            state.next_step()
+
+    def used(self, game: Game) -> bool:
+        return _rules(game) is not None
+
+    def most_decisions(self, game: Game, step: RoundStep) -> int:
+        """A choice of group, then a card buried for each card taken (the whole pile at most)."""
+        rules: TakePhase = step.rules
+        pile = game.num_cards - game.ruleset.deal.hand_size * game.num_players
+        return 1 + max(rules.bury, pile)
+
+    # ------------------------------------------------------------ what the rest shows of it
+
+    def observe(self, state: State, player: int, view: dict[str, Any]) -> None:
+        own = taking(state)
+        if own is None:
+            return
+        view["taker"] = own.taker
+        if own.rules.shown:
+            view["set_aside_shown"] = list(own.pile)
+        if player == own.taker:
+            view["buried"] = list(own.buried)
+
+    def segments(self, game: Game) -> list[SegmentSpec]:
+        if _rules(game) is None:
+            return []
+        n, size = game.num_players, game.num_cards
+        return [
+            ("taker", (n,), 0, 1, "1 at the player who took the set-aside cards, once taken", _taker),
+            ("set_aside_shown", (size,), 0, 1, "the set-aside cards, where they are shown to everyone", _shown),
+            ("own_buried", (size,), 0, 1, "the cards this player buried (others see none)", _own_buried),
+        ]
+
+    def record(self, event: dict[str, Any], entry: dict[str, Any], game: Game) -> None:
+        taken = entry.setdefault("take", {"player": event.get("player", -1), "cards": [], "buried": []})
+        if event["type"] == "take_set_aside":
+            taken["player"] = event["player"]
+            taken["cards"] = [game.card_ids[c] for c in event["cards"]]
+        elif event["type"] == "bury":
+            taken["buried"].append(game.card_ids[event["card"]])
+
+    def record_lines(self, entry: dict[str, Any]) -> list[str]:
+        taken = entry.get("take")
+        if not taken or not taken["cards"]:
+            return []
+        line = f"Set-aside cards: P{taken['player']} takes {', '.join(taken['cards'])}"
+        if taken["buried"]:
+            line += f" and buries {', '.join(taken['buried'])}"
+        return [line]
+
+    def words(self, event: dict[str, Any], game: Game) -> str:
+        kind = event["type"]
+        if kind == "set_aside_shown":
+            return f"The set-aside cards are shown: {', '.join(game.card_ids[c] for c in event['cards'])}"
+        if kind == "take_set_aside":
+            count = len(event["cards"])
+            return f"P{event['player']} takes the set-aside {'card' if count == 1 else f'{count} cards'}"
+        return f"P{event['player']} buries a card"
+
+    def rulebook(self, step: RoundStep, ruleset: Ruleset) -> str:
+        rules: TakePhase = step.rules
+        pile = ruleset.deck.size - ruleset.deal.hand_size * ruleset.players
+        text = ["## Taking the set-aside cards", ""]
+        lines = [f"The {pile} cards not dealt lie face down."]
+        if rules.contracts:
+            names = ", ".join(ruleset.contracts[i].name for i in rules.contracts)
+            lines.append(f"When the declarer plays one of these contracts ({names}), the declarer takes them:")
+        else:
+            lines.append("The declarer takes them:")
+        if rules.groups > 1 or rules.groups_by_contract:
+            lines.append("they are split, in the order they were dealt, into groups of equal size, and the declarer "
+                         "takes one group" + (" (the cards are shown to everyone first)." if rules.shown else "."))
+        else:
+            lines.append("all of them, into the hand.")
+        count = "as many cards as taken" if rules.bury < 0 else f"{rules.bury} card{'s' if rules.bury != 1 else ''}"
+        lines.append(f"Then the declarer buries {count}, face down, seen by no one else.")
+        if rules.forbid is not None:
+            lines.append("Some cards may not be buried (see the spec) unless the hand holds nothing else.")
+        where = "count as won by the declarer" if rules.buried_count_for == "taker" else "count for nobody"
+        lines.append(f"The buried cards {where} when the round is scored; the cards not taken count for nobody.")
+        return "\n".join(text) + "\n" + " ".join(lines)
+
+
+def _taker(state: State, player: int, out: list[float], at: int) -> None:
+    own = taking(state)
+    if own is not None and not own.choosing:
+        out[at + own.taker] = 1.0
+
+
+def _shown(state: State, player: int, out: list[float], at: int) -> None:
+    own = taking(state)
+    if own is not None and own.rules.shown:
+        for card in own.pile:
+            out[at + card] = 1.0
+
+
+def _own_buried(state: State, player: int, out: list[float], at: int) -> None:
+    own = taking(state)
+    if own is not None and player == own.taker:
+        for card in own.buried:
+            out[at + card] = 1.0
+
+
+def _group_texts(game: Game) -> Texts:
+    def parse(said: str, rest: str) -> int:
+        if said != "take" or not rest.startswith("group "):
+            raise KeyError(said)
+        number = int(rest[len("group "):])
+        if not 1 <= number <= MAX_GROUPS:
+            raise ValueError(rest)
+        return number - 1
+
+    return (lambda index: f"take group {index + 1}"), parse
+
+
+def _groups(game: Game) -> int:
+    rules = _rules(game)
+    if rules is None:
+        return 0
+    most = max([rules.groups, *(g for _, g in rules.groups_by_contract)])
+    return most if most > 1 else 0
+
+
+def _bury_size(game: Game) -> int:
+    return game.num_cards if _rules(game) is not None else 0
+
+
+KIND: Final[Take] = Take(TAKE, "take", (
+    ActionBlock(11, "take group", _groups, _group_texts),
+    ActionBlock(12, "bury", _bury_size, cards("bury")),
+), events=("set_aside_shown", "take_set_aside", "bury"))
