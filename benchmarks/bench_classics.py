@@ -1,7 +1,7 @@
 """Classic games side by side: random one-hand games per second in OpenSpiel and in trickrules.
 
 Run: python benchmarks/bench_classics.py [GAME ...] [--games N] [--repeat R]
-GAME is hearts, spades, oh_hell, euchre or bridge (default: all five). For each, both engines
+GAME is hearts, spades, oh_hell, euchre, bridge or skat (default: all six). For each, both engines
 play one hand with random chance outcomes (OpenSpiel) or a seeded deal (trickrules) and random
 legal actions, through their Python APIs in one process: OpenSpiel's game with its default
 parameters (oh_hell with 3 players; bridge played out card by card, use_double_dummy_result=
@@ -46,6 +46,7 @@ CLASSICS = {
     "oh_hell": Classic("Oh Hell", "oh-hell.yaml", {"hand_size": "random", "dealer": "random", "single_hand": True}, 3, {"players": 3}),
     "euchre": Classic("Euchre", "euchre.yaml", {"dealer": "random", "single_hand": True}),
     "bridge": Classic("Bridge", "bridge.yaml", {}, parameters={"use_double_dummy_result": False}),
+    "skat": Classic("Skat", "skat.yaml", {}, 3),
 }
 
 Result = tuple[float, float, float]
@@ -111,7 +112,7 @@ def bench(name: str, classic: Classic, games: int, repeat: int) -> bool:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games_to_run", nargs="*", metavar="GAME", choices=[[], *CLASSICS], help="hearts, spades, oh_hell, euchre, bridge")
+    parser.add_argument("games_to_run", nargs="*", metavar="GAME", choices=[[], *CLASSICS], help="hearts, spades, oh_hell, euchre, bridge, skat")
     parser.add_argument("--games", type=int, default=2000, help="hands per run (default 2000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per engine; the best counts (default 3)")
     args = parser.parse_args()

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-SPECS = ("kingdoms", "meadows", "hearts", "spades", "oh_hell", "euchre", "bridge")
+SPECS = ("kingdoms", "meadows", "hearts", "spades", "oh_hell", "euchre", "bridge", "skat")
 LOOP = "CPyDef_playouts____play_gen_____mypyc_generator_helper__"
 """The compiled body of `play_games`'s loop: callgrind counts only inside it."""
 

@@ -41,8 +41,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-SPECS = ("kingdoms", "meadows", "hearts", "spades", "oh_hell", "euchre", "bridge")
-CLASSIC_NAMES = ("hearts", "spades", "oh_hell", "euchre", "bridge")
+SPECS = ("kingdoms", "meadows", "hearts", "spades", "oh_hell", "euchre", "bridge", "skat")
+CLASSIC_NAMES = ("hearts", "spades", "oh_hell", "euchre", "bridge", "skat")
 
 
 def load(name: str) -> Any:
