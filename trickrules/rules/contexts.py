@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["BID", "BID_RANGE", "CONTEXTS", "Context", "GAME", "HAND_SIZE_RAMP", "MEANINGS", "PLAY", "PLAY_ENDS", "SCORE"]
+__all__ = ["BID", "BID_RANGE", "CONTEXTS", "Context", "DECLARE", "GAME", "HAND_SIZE_RAMP", "MEANINGS", "PLAY", "PLAY_ENDS", "SCORE"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,9 @@ MEANINGS: dict[str, str] = {
     "makers_tricks": "the tricks won so far this round by the declarer and partners (0 when no one declared)",
     "defenders_tricks": "the tricks won so far this round by the players not on the declarer's side",
     "tricks_played": "the tricks played so far this round",
+    "seat": "the seat whose turn it is",
+    "first_turn": "true on the player's first turn of the phase",
+    "others_passed": "true when every other player has passed",
 }
 """What each name the engine gives means."""
 
@@ -55,10 +58,11 @@ SCORE = Context("a round scoring rule's `add`, a counter's `on_round_end`",
 GAME = Context("`rounds.until` (a player or team counter reads as everyone's values, a list)", PLAY.names, PLAY.lists)
 PLAY_ENDS = Context("`play_ends_when`, checked after each trick",
                     (*PLAY.names, "declarer", "makers_tricks", "defenders_tricks", "tricks_played"), PLAY.lists)
+DECLARE = Context("a declare phase's `when`", (*PLAY.names, "seat", "first_turn", "others_passed"), PLAY.lists)
 HAND_SIZE_RAMP = Context("the `to` of a hand size by round or by chance", ("players",))
 
 CONTEXTS: dict[str, Context] = {
-    "play": PLAY, "bid range": BID_RANGE, "bid": BID, "score": SCORE, "game": GAME, "play ends": PLAY_ENDS,
+    "play": PLAY, "bid range": BID_RANGE, "bid": BID, "score": SCORE, "game": GAME, "play ends": PLAY_ENDS, "declare": DECLARE,
     "hand size ramp": HAND_SIZE_RAMP,
 }  # fmt: skip
 """Every context, by a short name."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping
 from typing import Any, Final, Literal, Union
 
+from trickrules.rules.declaring import DeclarePhase
 from trickrules.rules.expressions import Expression
 
 TRUMP_GROUP: Final = -1
@@ -400,19 +401,6 @@ class BidPhase:
     def name(self, value: int) -> str:
         """A bid's word: its name, else the number."""
         return dict(self.names).get(value, str(value))
-
-
-@dataclass(frozen=True)
-class DeclarePhase:
-    """Players in turn, from `first`, pass or declare one of `contracts` (action
-    ``contract <name>``); the first to declare is the declarer and the contract applies to the
-    round. If all pass, `otherwise` applies (a contract's index), or the round is scored
-    unplayed (-1)."""
-
-    contracts: tuple[int, ...]
-    first: Literal["left_of_dealer", "dealer", "seat"] = "left_of_dealer"
-    first_seat: int = 0
-    otherwise: int = -1
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ from trickrules.rules import auction, contexts
 from trickrules.rules.auction import AuctionPhase, Strain
 from trickrules.rules.take import TakePhase
 from trickrules.rules.expressions import Expression, ExpressionError, compile_expression
-from trickrules.rules.ruleset import BidPhase, CardCondition, Counter, DeclarePhase, PassPhase, Restriction, RoundStep, Schedule
+from trickrules.rules.declaring import DeclarePhase
+from trickrules.rules.ruleset import BidPhase, CardCondition, Counter, PassPhase, Restriction, RoundStep, Schedule
 from trickrules.spec.names import did_you_mean
 from trickrules.spec.limits import MAX_BIDS
 from trickrules.spec.source import VALUE, SpecSource, json_path
@@ -208,11 +209,27 @@ class RoundCompiler:
         otherwise = raw.get("otherwise", "score")
         if otherwise != "score" and otherwise not in names:
             self.fail((*path, "otherwise"), "TR325", f"no contract '{otherwise}'{did_you_mean(otherwise, names)} (contracts: {', '.join(names)})")
+        allow = []
+        when_names = (*self.constants, *self.counter_names, *contexts.DECLARE.names)
+        for name, expression in (raw.get("when") or {}).items():
+            if name not in chosen:
+                self.fail((*path, "when", name), "TR325", f"no contract '{name}' in this phase{did_you_mean(name, chosen)} (contracts: {', '.join(chosen)})")
+                continue
+            allow.append((names.index(name), self.expression(expression, (*path, "when", name), when_names)))
+        bidding = raw.get("bidding", "first")
+        precedence = raw.get("precedence") or {"seat": 0}
+        if int(precedence["seat"]) >= self.players:
+            self.fail((*path, "precedence"), "TR321", f"seat {precedence['seat']} does not exist with {self.players} players")
+        if bidding == "precedence" and "otherwise" in raw:
+            self.fail((*path, "otherwise"), "TR343", "with bidding: precedence someone always declares (the last player left may not pass): otherwise never applies")
         return DeclarePhase(
             contracts=tuple(names.index(n) for n in chosen if n in names),
             first=kind,  # type: ignore[arg-type]
             first_seat=seat,
             otherwise=names.index(otherwise) if otherwise in names else -1,
+            bidding=bidding,
+            precedence_seat=int(precedence["seat"]) % self.players,
+            allow=tuple(allow),
         )
 
     def auction(self, raw: dict, path: tuple) -> AuctionPhase:

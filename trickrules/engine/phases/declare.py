@@ -1,6 +1,7 @@
 """Phase: players in turn pass or declare a contract (``contract <name>``, ``pass``).
 
-The first to declare is the round's declarer and the contract (a partial spec compiled over
+The first to declare is the round's declarer, or, bidding by precedence, the last player
+left (`trickrules.rules.declaring` has the rules); the contract (a partial spec compiled over
 the whole spec) applies to the rest of the round: its trumps, ranking, follow rules,
 restrictions and scoring, and, for a contract played alone, the declarer against the rest.
 When all pass, the spec's `otherwise` contract applies with no declarer, or the round is
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from trickrules.rules.ruleset import DeclarePhase
+from trickrules.rules.declaring import DeclarePhase
 
 from trickrules.engine.actions import ActionBlock, PASS_TURN, named
 
@@ -22,6 +23,7 @@ from .kinds import PhaseKind, enter
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
     from trickrules.engine.state import State
+    from trickrules.engine.tensors import SegmentSpec
     from trickrules.rules.ruleset import RoundStep
 
 
@@ -29,22 +31,39 @@ DECLARE: Final = 9
 """This kind's `Phase` number."""
 
 
+NOT_SPOKEN, PASSED = -2, -1
+"""A seat's entry in `Declaring.bids` before it speaks, and once it passed."""
+
+
 @dataclass
 class Declaring:
-    """The declare phase's own state: its rules, who spoke first, how many passed, and, kept
-    for the round, the contract played (-1: none)."""
+    """The declare phase's own state: its rules, who spoke first, how many passed, kept for the
+    round the contract played (-1: none), and, bidding by precedence, each seat's highest bid
+    (its place in `rules.contracts`; `NOT_SPOKEN`, `PASSED`)."""
 
     rules: DeclarePhase
     first: int
     spoken: int = 0
     contract: int = -1
+    bids: list[int] | None = None
 
     def __reduce__(self) -> tuple[type[Declaring], tuple[Any, ...]]:
         """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
-        return (type(self), (self.rules, self.first, self.spoken, self.contract))
+        return (type(self), (self.rules, self.first, self.spoken, self.contract, self.bids))
 
     def copy(self) -> Declaring:
-        return Declaring(self.rules, self.first, self.spoken, self.contract)
+        return Declaring(self.rules, self.first, self.spoken, self.contract, None if self.bids is None else list(self.bids))
+
+    def highest(self, players: int) -> tuple[int, int]:
+        """The highest bid (its place in the contracts; -1: none) and the seat holding it (the
+        one with precedence among equal bids)."""
+        bids = self.bids or []
+        high = max(bids, default=-1)
+        if high < 0:
+            return -1, -1
+        rules = self.rules
+        holder = min((p for p, b in enumerate(bids) if b == high), key=lambda p: (p - rules.precedence_seat) % players)
+        return high, holder
 
 
 def contract(state: State) -> int:
@@ -64,7 +83,11 @@ class Declare(PhaseKind):
         rules = step.declaring
         assert rules is not None
         first = turns.first_to_act(state, rules.first, rules.first_seat)
-        state.parts[DECLARE] = Declaring(rules, first)
+        bids = [NOT_SPOKEN] * state.num_players if rules.bidding == "precedence" else None
+        if bids is not None:
+            for seat in state.sitting_out:
+                bids[seat] = PASSED
+        state.parts[DECLARE] = Declaring(rules, first, bids=bids)
         enter(state, self)
         state.current = first
         return True
@@ -73,11 +96,39 @@ class Declare(PhaseKind):
         own: Declaring = state.parts[DECLARE]
         rules = own.rules
         offset = state.game.contract_offset
-        return [state.game.choose_pass_action] + [offset + c for c in rules.contracts]
+        if own.bids is None:
+            return [state.game.choose_pass_action] + [offset + c for c in rules.contracts]
+        return self.bids_open(state, own)
+
+    def bids_open(self, state: State, own: Declaring) -> list[int]:
+        """Bidding by precedence: a pass (unless everyone else passed), and each contract open
+        now that beats the highest bid, or matches it with precedence over its holder."""
+        rules, bids, current, n = own.rules, own.bids or [], state.current, state.num_players
+        others_passed = all(b == PASSED for p, b in enumerate(bids) if p != current)
+        legal = [] if others_passed else [state.game.choose_pass_action]
+        high, holder = own.highest(n)
+        env: dict[str, Any] | None = None
+        conditions = dict(rules.allow)
+        offset = state.game.contract_offset
+        for value, index in enumerate(rules.contracts):
+            if value < high or (value == high and not rules.has_precedence(current, holder, n)):
+                continue
+            condition = conditions.get(index)
+            if condition is not None:
+                if env is None:
+                    env = dict(state.env(current))
+                    env.update(seat=current, first_turn=int(bids[current] == NOT_SPOKEN), others_passed=int(others_passed))
+                if not condition(env):
+                    continue
+            legal.append(offset + index)
+        return legal
 
     def apply(self, state: State, action: int) -> None:
         own: Declaring = state.parts[DECLARE]
         player = state.current
+        if own.bids is not None:
+            self.bid(state, own, player, action)
+            return
         if action == state.game.choose_pass_action:
             if state.events is not None:
                 state.log("declare", player=player, contract=None)
@@ -98,6 +149,73 @@ class Declare(PhaseKind):
         state.declarer = player
         play_by(state, index)
         state.next_step()
+
+
+    def bid(self, state: State, own: Declaring, player: int, action: int) -> None:
+        """Bidding by precedence: a pass is final; a bid made when everyone else has passed
+        is the contract."""
+        bids = own.bids or []
+        others_passed = all(b == PASSED for p, b in enumerate(bids) if p != player)
+        if action == state.game.choose_pass_action:
+            bids[player] = PASSED
+            if state.events is not None:
+                state.log("declare", player=player, contract=None)
+        else:
+            index = action - state.game.contract_offset
+            bids[player] = own.rules.contracts.index(index)
+            if state.events is not None:
+                state.log("declare", player=player, contract=index)
+            if others_passed:
+                state.declarer = player
+                play_by(state, index)
+                state.next_step()
+                return
+        seat = turns.after(state, player)
+        while bids[seat] == PASSED:
+            seat = turns.after(state, seat)
+        state.current = seat
+
+    def most_decisions(self, game: Game, step: RoundStep) -> int:
+        """Bidding by precedence: each bid raises the highest or matches it once, and every
+        seat passes once (beyond the one turn each that `Game.info` counts)."""
+        rules = step.declaring
+        if rules is None or rules.bidding != "precedence":
+            return 0
+        return 2 * len(rules.contracts) * game.num_players
+
+    def observe(self, state: State, player: int, view: dict[str, Any]) -> None:
+        own: Declaring | None = state.parts[DECLARE]
+        if own is not None and own.bids is not None:
+            names = state.game.contract_names
+            view["contract_bids"] = [None if b < 0 else names[own.rules.contracts[b]] for b in own.bids]
+            view["passed"] = [b == PASSED for b in own.bids]
+
+    def segments(self, game: Game) -> list[SegmentSpec]:
+        rules = next((step.declaring for step in game.steps if step.kind == "declare"), None)
+        if rules is None or rules.bidding != "precedence":
+            return []
+        n, count = game.num_players, len(game.contract_names)
+        return [
+            ("contract_bids", (n, count), 0, 1, "by seat: 1 at its highest bid in the declare phase (bidding by precedence)", _contract_bids),
+            ("passed_bidding", (n,), 0, 1, "1 at each seat that passed in the declare phase (bidding by precedence)", _passed),
+        ]
+
+
+def _contract_bids(state: State, player: int, out: list[float], at: int) -> None:
+    own: Declaring | None = state.parts[DECLARE]
+    if own is not None and own.bids is not None:
+        count = len(state.game.contract_names)
+        for seat, bid in enumerate(own.bids):
+            if bid >= 0:
+                out[at + seat * count + own.rules.contracts[bid]] = 1.0
+
+
+def _passed(state: State, player: int, out: list[float], at: int) -> None:
+    own: Declaring | None = state.parts[DECLARE]
+    if own is not None and own.bids is not None:
+        for seat, bid in enumerate(own.bids):
+            if bid == PASSED:
+                out[at + seat] = 1.0
 
 
 KIND: Final[Declare] = Declare(DECLARE, "declare", (
