@@ -1,0 +1,99 @@
+"""The measures that read a holding (`trickrules.rules.measures.Holding`), taken at scoring.
+
+The cards a holding reads are a player's won cards, its hand as dealt (`State.dealt`, kept
+from the deal on) or the hand it played the round with (its cards at scoring and those it
+played to tricks); with `per: team`, the cards of the player's whole team; with `set_aside`,
+the cards dealt to no one among the declarer's. A run without a list of cards orders the
+cards its condition matches by the round's ranking, highest first, under the trumps at scoring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from trickrules.rules.conditions import card_holds
+from trickrules.rules.measures import Measure, holding_value
+from trickrules.rules.ranking import ranking_keys
+
+if TYPE_CHECKING:
+    from trickrules.engine.state import State
+
+
+def reads_holdings(measures: Sequence[Measure]) -> bool:
+    """Whether any of `measures` reads a holding (and so is taken by `fill_holdings`)."""
+    return any(m.holding is not None for m in measures)
+
+
+def fill_holdings(state: State, measures: list[list[int]], won: Sequence[Sequence[int]], final: bool = True) -> None:
+    """Put each holding measure's value in `measures` (by player, by measure), `won` being each
+    player's won cards as scoring counts them. Unless `final` (the round scored before its end,
+    as a learning environment's early reward does), a measure of dealt or held cards reads 0:
+    no player learns another's hand from it."""
+    rules = state.play_game.ruleset
+    for index, measure in enumerate(rules.scoring.measures):
+        holding = measure.holding
+        if holding is None:
+            continue
+        if not final and holding.of != "won":
+            for row in measures:
+                row[index] = 0
+            continue
+        faces = state.tables.faces
+        deck = rules.deck
+        matching = holding.matching
+        matches = (lambda card: True) if matching is None else (lambda card: card_holds(matching, card, deck, faces))
+        order: Sequence[int] = ()
+        if measure.kind == "run":
+            order = holding.order if holding.order is not None else _ranked(state, measure)
+        attribute = None if measure.attribute is None else deck.columns[measure.attribute]
+        for player, cards in enumerate(_cards_by_player(state, measure, won)):
+            measures[player][index] = 0 if cards is None else holding_value(measure, cards, matches, order, attribute)
+
+
+def _cards_by_player(state: State, measure: Measure, won: Sequence[Sequence[int]]) -> list[list[int] | None]:
+    """The cards the measure reads for each player (None: a team's seat after its first)."""
+    holding = measure.holding
+    assert holding is not None
+    n = state.num_players
+    own = [_own_cards(state, holding.of, won, p) for p in range(n)]
+    sides: list[tuple[int, ...]] = [(p,) for p in range(n)]
+    if holding.per == "team":
+        sides = [_side(state.round_teams, p) for p in range(n)]
+    result: list[list[int] | None] = []
+    for player in range(n):
+        side = sides[player]
+        if side[0] != player:
+            result.append(None)
+            continue
+        cards = [card for seat in side for card in own[seat]]
+        if holding.set_aside and state.declarer in side:
+            cards += state.dealt[n] if len(state.dealt) > n else ()
+        result.append(cards)
+    return result
+
+
+def _own_cards(state: State, of: str, won: Sequence[Sequence[int]], player: int) -> Sequence[int]:
+    if of == "won":
+        return won[player]
+    if of == "dealt":
+        return state.dealt[player] if player < len(state.dealt) else ()
+    played = [card for cards, who in [*state.tricks, (state.trick, state.trick_players)] for card, p in zip(cards, who) if p == player]
+    return [*state.hands[player], *played]
+
+
+def _side(teams: Sequence[Sequence[int]], player: int) -> tuple[int, ...]:
+    """`player`'s team, its first seat first (`player` alone outside every team)."""
+    return next((tuple(team) for team in teams if player in team), (player,))
+
+
+def _ranked(state: State, measure: Measure) -> list[int]:
+    """The cards a run's condition matches, highest first by the round's ranking (card
+    order among equals)."""
+    holding = measure.holding
+    assert holding is not None and holding.matching is not None
+    rules = state.play_game.ruleset
+    faces = state.tables.faces
+    keys, _, _ = ranking_keys(rules.ranking, rules.deck, faces)
+    cards = [c for c in range(len(rules.deck.cards)) if card_holds(holding.matching, c, rules.deck, faces)]
+    return sorted(cards, key=lambda card: (-keys[card], card))

@@ -1,0 +1,111 @@
+"""Measures: the per-player quantities of a round, and those read from the cards a player was
+dealt, held or won (counts of matching cards, runs from the top, card points less a share per
+card).
+
+A plain measure (`Measure` without `holding`) is taken by `trickrules.rules.scoring`; a measure
+with a `Holding` is taken at scoring from the cards the holding names (`holding_value`), once
+the round is over: a measure of another player's dealt cards is never read mid-round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from trickrules.rules.ruleset import CardCondition
+
+
+@dataclass(frozen=True)
+class Holding:
+    """Which cards a measure reads, and how it counts them.
+
+    of: ``won`` (the player's won cards), ``dealt`` (its hand at the deal, before any passing,
+    taking or discarding) or ``held`` (the hand it played the round with: its cards at scoring
+    and those it played to tricks). `matching`: the cards counted (a count) or ordered by the
+    round's ranking (a run without `order`); `order`: a run's cards by index, top first.
+    `counting` (a run): ``either`` (the run of the top card's kind, held or missing), ``with``
+    (held from the top; 0 if the top card is missing) or ``without`` (missing from the top; 0
+    if it is held). `per`: ``team`` reads the cards of the player's whole team (the value goes
+    to the team's first seat, where a team's points are written; its other seats read 0).
+    `set_aside`: the cards dealt to no one count among the declarer's. `less`: a share taken
+    off per card, (numerator, denominator), the result rounded half away from zero.
+    """
+
+    of: Literal["won", "dealt", "held"] = "won"
+    matching: CardCondition | None = None
+    order: tuple[int, ...] | None = None
+    counting: Literal["either", "with", "without"] = "either"
+    per: Literal["player", "team"] = "player"
+    set_aside: bool = False
+    less: tuple[int, int] = (0, 1)
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A per-player quantity at the end of a round.
+
+    kind: ``sum_attribute`` (of `attribute` over won cards), ``tricks``, ``cards``,
+    ``tableau`` (sum of section scores), ``tokens`` (of token kind `token`), ``count`` (of the
+    cards `holding` matches), ``run`` (from the top, see `Holding`). With a `holding`, the cards
+    read are the holding's (`holding_value`).
+    """
+
+    name: str
+    kind: Literal["sum_attribute", "tricks", "cards", "tableau", "tokens", "count", "run"]
+    attribute: int | None = None
+    token: int | None = None
+    holding: Holding | None = None
+
+
+def round_half_away(numerator: int, denominator: int) -> int:
+    """numerator / denominator rounded to the nearest integer, a half away from zero."""
+    magnitude = (2 * abs(numerator) + denominator) // (2 * denominator)
+    return magnitude if numerator >= 0 else -magnitude
+
+
+def less_per_card(total: int, cards: int, less: tuple[int, int]) -> int:
+    """`total` less `less` (numerator, denominator) per card, rounded half away from zero:
+    round(total - cards * numerator / denominator)."""
+    numerator, denominator = less
+    return round_half_away(total * denominator - cards * numerator, denominator)
+
+
+def run_length(order: Sequence[int], cards: Sequence[int], counting: str) -> int:
+    """How many of `order` (top first) in a row from the top are in `cards` (``with``) or not
+    (``without``); ``either``: the run of whichever the top card is."""
+    if not order:
+        return 0
+    have = set(cards)
+    top_held = order[0] in have
+    if (counting == "with" and not top_held) or (counting == "without" and top_held):
+        return 0
+    length = 0
+    for card in order:
+        if (card in have) != top_held:
+            break
+        length += 1
+    return length
+
+
+def holding_value(
+    measure: Measure,
+    cards: Sequence[int],
+    matches: Callable[[int], bool],
+    order: Sequence[int],
+    attribute: Sequence[int] | None,
+) -> int:
+    """A measure with a holding, over `cards` (the cards the holding reads): `matches` tells a
+    card the holding's condition matches, `order` is a run's cards top first, `attribute` the
+    summed attribute's values by card."""
+    holding = measure.holding
+    assert holding is not None
+    if measure.kind == "run":
+        return run_length(order, cards, holding.counting)
+    if measure.kind == "count":
+        return sum(1 for card in cards if matches(card))
+    if measure.kind == "cards":
+        return len(cards)
+    assert attribute is not None
+    return less_per_card(sum(attribute[card] for card in cards), len(cards), holding.less)
