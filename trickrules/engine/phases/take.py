@@ -116,7 +116,9 @@ class Take(PhaseKind):
                 state.set_aside.remove(card)
         own.taken = list(cards)
         own.choosing = False
-        own.left = own.rules.bury if own.rules.bury >= 0 else len(cards)
+        # never more than taken: the hand does not shrink below its size (a fixed `bury` larger
+        # than a group would leave the taker short of cards for the play)
+        own.left = min(own.rules.bury, len(cards)) if own.rules.bury >= 0 else len(cards)
         if state.events is not None:
             state.log("take_set_aside", player=own.taker, cards=list(cards), shown=own.rules.shown)
         enter(state, self)
@@ -128,9 +130,8 @@ class Take(PhaseKind):
             return [offset + i for i in range(own.groups)]
         offset = state.game.action_start["bury"]
         hand = state.hands[own.taker]
-        forbid = own.rules.forbid
-        if forbid is not None:
-            ruleset, faces = state.play_game.ruleset, state.tables.faces
+        ruleset, faces = state.play_game.ruleset, state.tables.faces
+        for forbid in own.rules.forbid:  # each condition in turn, until one leaves some card
             allowed = [c for c in hand if not card_holds(forbid, c, ruleset.deck, faces)]
             if allowed:
                 return [offset + c for c in allowed]
@@ -170,10 +171,11 @@ class Take(PhaseKind):
         if own is None:
             return
         view["taker"] = own.taker
+        ids = state.game.card_ids  # cards by id, as the rest of the observation names them
         if own.rules.shown:
-            view["set_aside_shown"] = list(own.pile)
+            view["set_aside_shown"] = [ids[c] for c in own.pile]
         if player == own.taker:
-            view["buried"] = list(own.buried)
+            view["buried"] = [ids[c] for c in own.buried]
 
     def segments(self, game: Game) -> list[SegmentSpec]:
         if _rules(game) is None:
@@ -228,7 +230,7 @@ class Take(PhaseKind):
             lines.append("all of them, into the hand.")
         count = "as many cards as taken" if rules.bury < 0 else f"{rules.bury} card{'s' if rules.bury != 1 else ''}"
         lines.append(f"Then the declarer buries {count}, face down, seen by no one else.")
-        if rules.forbid is not None:
+        if rules.forbid:
             lines.append("Some cards may not be buried (see the spec) unless the hand holds nothing else.")
         where = "count as won by the declarer" if rules.buried_count_for == "taker" else "count for nobody"
         lines.append(f"The buried cards {where} when the round is scored; the cards not taken count for nobody.")
