@@ -1,7 +1,9 @@
 """Deals: shuffled from a seed, or given (a real game, a puzzle, a cross-check).
 
-A given deal is a mapping with each player's hand as card ids (``hands``) and the chance
-outcome of each chance phase of the round, named by the phase kind (``pass: left``). A list
+A given deal is a mapping with each player's hand as card ids (``hands``), optionally the
+cards not dealt in the order they lie (``set_aside``: a talon taken in groups is split in this
+order; by default the deck's order), and the chance outcome of each chance phase of the round,
+named by the phase kind (``pass: left``). A list
 of such mappings gives the first rounds in order; later rounds are shuffled from the seed.
 """
 
@@ -26,14 +28,16 @@ class GivenDeal:
 
     hands: tuple[tuple[int, ...], ...]
     outcomes: tuple[tuple[str, str], ...] = ()
+    set_aside: tuple[int, ...] = ()
+    """The cards not dealt, in the order they lie (empty: the deck's order)."""
 
     def outcome(self, kind: str) -> str | None:
         return dict(self.outcomes).get(kind)
 
-    def __reduce__(self) -> tuple[type[GivenDeal], tuple[tuple[tuple[int, ...], ...], tuple[tuple[str, str], ...]]]:
+    def __reduce__(self) -> tuple[type[GivenDeal], tuple[tuple[tuple[int, ...], ...], tuple[tuple[str, str], ...], tuple[int, ...]]]:
         """Pickle by the constructor's arguments: the compiled engine's frozen dataclass cannot
         have its fields set one by one, as the default unpickling does."""
-        return (type(self), (self.hands, self.outcomes))
+        return (type(self), (self.hands, self.outcomes, self.set_aside))
 
 
 def deal_order(seed: int, round_number: int, num_cards: int) -> list[int]:
@@ -112,8 +116,12 @@ def _one(game: Game, deal: Any, number: int) -> GivenDeal:
             cards.append(card)
         converted.append(tuple(sorted(cards)))
     outcomes = []
+    set_aside: tuple[int, ...] = ()
     for key, value in deal.items():
         if key == "hands":
+            continue
+        if key == "set_aside":
+            set_aside = _set_aside(game, value, seen, where)
             continue
         choices = _chance_choices(game, str(key))
         if choices is None:
@@ -123,7 +131,23 @@ def _one(game: Game, deal: Any, number: int) -> GivenDeal:
         if key == "turn_up" and game.card_index(str(value)) in seen:
             raise DealError(f"{where}: the turned-up card {value} is in a hand")
         outcomes.append((str(key), str(value)))
-    return GivenDeal(tuple(converted), tuple(outcomes))
+    return GivenDeal(tuple(converted), tuple(outcomes), set_aside)
+
+
+def _set_aside(game: Game, value: Any, dealt: set[int], where: str) -> tuple[int, ...]:
+    """The given order of the cards not dealt: every one of them, once."""
+    if not isinstance(value, (list, tuple)):
+        raise DealError(f"{where}: 'set_aside' is a list of the card ids not dealt, in the order they lie")
+    cards = []
+    for card_id in value:
+        try:
+            cards.append(game.card_index(str(card_id)))
+        except KeyError:
+            raise DealError(f"{where}: no card {card_id!r} in the deck") from None
+    rest = sorted(c for c in range(game.num_cards) if c not in dealt)
+    if sorted(cards) != rest:
+        raise DealError(f"{where}: 'set_aside' must list the {len(rest)} cards not dealt, each once")
+    return tuple(cards)
 
 
 def _chance_choices(game: Game, kind: str) -> tuple[str, ...] | None:
@@ -156,8 +180,8 @@ def deal_round(state: State) -> None:
         state.hands = [list(h) for h in given.hands]
         state.hand_size = len(given.hands[0])
         dealt = {c for h in state.hands for c in h}
-        state.stock = [c for c in range(game.num_cards) if c not in dealt]
-        state.set_aside = list(state.stock)
+        state.stock = list(given.set_aside) or [c for c in range(game.num_cards) if c not in dealt]
+        state.set_aside = sorted(state.stock)
         return
     sizes = deal.hand_sizes
     if sizes is None:

@@ -145,7 +145,7 @@ class Deal:
     hand_size: int
     dealer_first: int = 0
     dealer_rotation: int = 1
-    first_leader: Literal["left_of_dealer", "dealer", "left_of_declarer", "seat", "holder"] = "left_of_dealer"
+    first_leader: Literal["left_of_dealer", "dealer", "left_of_declarer", "declarer", "seat", "holder"] = "left_of_dealer"
     first_leader_seat: int = 0
     first_leader_card: int = 0  # with "holder": the card whose holder leads
     hand_sizes: Schedule | None = None  # by round or by chance; hand_size is then the largest

@@ -3,7 +3,8 @@
 The cards not dealt (the skat, the talon, the kitty) lie face down beside the hands. In a
 `take` phase the declarer takes them into the hand, all of them or one of several groups the
 pile is split into in dealt order, and lays away (buries) as many cards, one action each. A
-buried card must not match `forbid` unless every card of the hand does. What is buried stays
+buried card must not match the first of the `forbid` conditions unless every card of the hand
+does; then not the next, and so on. What is buried stays
 hidden from the others and counts, by `buried_count_for`, as won by the taker at the end of
 the round, or for nobody; the cards of the pile not taken count for nobody.
 """
@@ -29,8 +30,9 @@ class TakePhase:
     """The pile is turned face up for everyone when the taker chooses a group."""
     bury: int = -1
     """How many cards the taker lays away after taking (-1: as many as taken)."""
-    forbid: CardCondition | None = None
-    """Cards that may not be buried, unless the hand holds nothing else."""
+    forbid: tuple[CardCondition, ...] = ()
+    """Cards that may not be buried: the first condition's, unless the hand holds nothing else;
+    then the next one's, and so on."""
     buried_count_for: Literal["taker", "nobody"] = "taker"
     """Whose won cards the buried cards count among at the end of the round."""
     contracts: tuple[int, ...] = ()

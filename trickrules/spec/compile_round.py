@@ -301,7 +301,7 @@ class RoundCompiler:
             groups_by_contract=tuple(by_contract),
             shown=bool(raw.get("shown", False)),
             bury=bury,
-            forbid=self.card_condition(raw.get("forbid")),
+            forbid=tuple(c for c in map(self.card_condition, _listed(raw.get("forbid"))) if c is not None),
             buried_count_for=raw.get("buried_count_for", "taker"),
             contracts=tuple(contracts),
         )
@@ -380,7 +380,7 @@ class RoundCompiler:
                     lead={"leader": True, "followers": False, "all": None}[raw.get("for", "all")],
                     when=None if when is None else self.expression(when, (*path, "when"), self.play_names()),
                     allow=self.card_condition(raw.get("allow")),
-                    forbid=self.card_condition(raw.get("forbid")),
+                    forbid=tuple(c for c in map(self.card_condition, _listed(raw.get("forbid"))) if c is not None),
                 )
             )
         return tuple(result)
@@ -407,6 +407,11 @@ class RoundCompiler:
         goes on."""
         file, line, column = self.source.locate((*path, VALUE))  # the value, where it is a scalar
         self.found.append(Problem(code, message, file, line, column, json_path(path)))
+
+
+def _listed(raw: Any) -> list[Any]:
+    """A value written as one item or a list of items, as a list."""
+    return [] if raw is None else list(raw) if isinstance(raw, list) else [raw]
 
 
 def hand_size_schedule(raw: Any, players: int, source: SpecSource) -> Schedule | None:

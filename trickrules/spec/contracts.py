@@ -16,8 +16,11 @@ OWN_KEYS = ("description", "declarer")
 
 
 def contract_changes(overlay: dict[str, Any]) -> dict[str, Any]:
-    """The part of a contract that changes the rules."""
-    return {key: value for key, value in overlay.items() if key not in OWN_KEYS}
+    """The part of a contract that changes the rules (its `first_leader` is the deal's)."""
+    changes = {key: value for key, value in overlay.items() if key not in OWN_KEYS and key != "first_leader"}
+    if "first_leader" in overlay:
+        changes["deal"] = {"first_leader": overlay["first_leader"]}
+    return changes
 
 
 def contract_source(source: SpecSource, name: str, data: dict[str, Any] | None = None) -> SpecSource:
@@ -29,7 +32,7 @@ def contract_source(source: SpecSource, name: str, data: dict[str, Any] | None =
     locations = dict(source.locations)
     for path, where in source.locations.items():
         if path[:2] == prefix and len(path) > 2:
-            locations[path[2:]] = where
+            locations[("deal", *path[2:]) if path[2] == "first_leader" else path[2:]] = where
     return replace(source, data=merged, locations=locations)
 
 

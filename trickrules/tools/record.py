@@ -233,7 +233,10 @@ def build_record(state: State, agents: Sequence[str] = ()) -> dict[str, Any]:
 
 def _deal_entry(game: Game, deal: GivenDeal) -> dict[str, Any]:
     """A given deal as the record (and `new_initial_state(deal=...)`) takes it."""
-    return {"hands": [[game.card_ids[c] for c in hand] for hand in deal.hands], **dict(deal.outcomes)}
+    entry: dict[str, Any] = {"hands": [[game.card_ids[c] for c in hand] for hand in deal.hands], **dict(deal.outcomes)}
+    if deal.set_aside:
+        entry["set_aside"] = [game.card_ids[c] for c in deal.set_aside]
+    return entry
 
 
 def dumps(record: dict[str, Any]) -> str:

@@ -267,13 +267,12 @@ class _Book:
         return restrictions_section(self.rules)
 
     def first_leader_words(self) -> str:
-        deal = self.rules.deal
-        if deal.first_leader == "dealer":
-            return "The dealer"
+        deal, words = self.rules.deal, {"dealer": "The dealer", "declarer": "The declarer (the player after the dealer when no one declared)",
+                                        "left_of_declarer": "The player after the declarer (after the dealer when no one declared)"}
         if deal.first_leader == "seat":
             return f"Seat {deal.first_leader_seat}"
-        if deal.first_leader == "left_of_declarer":
-            return "The player after the declarer (after the dealer when no one declared)"
+        if deal.first_leader in words:
+            return words[deal.first_leader]
         if deal.first_leader == "holder":
             return f"The holder of {self.rules.deck.cards[deal.first_leader_card].id} (after any passing), leading it,"
         return "The player after the dealer (the next seat)"

@@ -73,13 +73,15 @@ KIND: Final[Play] = Play(PLAY, "play", (ActionBlock(0, "play", lambda g: g.num_c
 
 def first_leader(state: State) -> int:
     """Who leads the round's first trick: as the deal says, or the holder of a card."""
-    deal = state.game.ruleset.deal
+    deal = state.play_game.ruleset.deal  # a contract may name its own
     if deal.first_leader == "holder":
         holders = [p for p, hand in enumerate(state.hands) if deal.first_leader_card in hand]
         if holders:
             return holders[0]
     if deal.first_leader == "left_of_declarer" and state.declarer >= 0:
         return (state.declarer + 1) % state.num_players
+    if deal.first_leader == "declarer" and state.declarer >= 0:
+        return state.declarer
     return turns.starting_seat(deal.first_leader, deal.first_leader_seat, state.dealer, state.num_players)
 
 
