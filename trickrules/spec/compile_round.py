@@ -380,7 +380,7 @@ class RoundCompiler:
                     lead={"leader": True, "followers": False, "all": None}[raw.get("for", "all")],
                     when=None if when is None else self.expression(when, (*path, "when"), self.play_names()),
                     allow=self.card_condition(raw.get("allow")),
-                    forbid=tuple(c for c in map(self.card_condition, _listed(raw.get("forbid"))) if c is not None),
+                    forbid=self.card_condition(raw.get("forbid")),
                 )
             )
         return tuple(result)

@@ -215,7 +215,7 @@ class Take(PhaseKind):
 
     def rulebook(self, step: RoundStep, ruleset: Ruleset) -> str:
         rules: TakePhase = step.rules
-        pile = ruleset.deck.size - ruleset.deal.hand_size * ruleset.players
+        pile = len(ruleset.deck.cards) - ruleset.deal.hand_size * ruleset.players
         text = ["## Taking the set-aside cards", ""]
         lines = [f"The {pile} cards not dealt lie face down."]
         if rules.contracts:
