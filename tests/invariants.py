@@ -19,6 +19,9 @@ action and at the end:
 - scores: rewards, measures, points (expression rules reading counters, round and totals too),
   totals and winners recomputed from the event log;
 - clone: a clone given the same actions ends in the same state; observations show no other hand;
+- hidden partners (teams by the deal): no observation shows a seat's side before it plays a
+  partner card (unless every partner card is accounted for), what is shown is true, and each
+  player's observation and tensor are the same in a state resampled from what it knows;
 - records: the same seed and decisions give the same record, byte for byte.
 
 Each checker raises AssertionError. The rules are read here independently of the engine: the
@@ -45,6 +48,7 @@ from trickrules.tools.record import build_record, dumps
 from trickrules.rules.ruleset import UNLIMITED, Ruleset
 from trickrules.engine.state import Phase, State
 from trickrules.engine import phases
+from trickrules.engine.resample import resample
 
 Choose = Callable[[int], int]
 """(number of legal actions) -> the index of the one to take."""
@@ -55,9 +59,11 @@ READ_PHASES = frozenset({"deal", "turn_up", "choose_trumps", "pass", "bid", "pla
 
 def unread_parts(ruleset: Ruleset) -> list[str]:
     """Parts of a ruleset the checkers do not read yet (a game with them would fail them wrongly):
-    phases that take players out of the tricks or change the rules for a round."""
+    phases that take players out of the tricks or change the rules for a round, and teams
+    formed by the deal (their scores: tests/test_properties_partners.py)."""
     parts = sorted({step.kind for step in ruleset.round} - READ_PHASES)
-    return parts + (["contracts"] if getattr(ruleset, "contracts", ()) else [])
+    by_deal = ["teams by the deal"] if ruleset.partner_cards else []  # tests/test_properties_partners.py
+    return parts + (["contracts"] if getattr(ruleset, "contracts", ()) else []) + by_deal
 
 
 # ================================================================ the checkers
@@ -186,6 +192,48 @@ def check_observations(state: State) -> None:
         assert observation["hand"] == [ids[c] for c in state.hands[player]], "not the player's own hand"
 
 
+def check_hidden_partners(state: State, rng: random.Random) -> int:
+    """With teams by the deal (`holders_of`): no player's observation shows another seat's side
+    before that seat plays a partner card, unless every partner card is in the player's own
+    dealt hand or played; what it shows is the truth; and the observation and its tensor are
+    the same in a state dealt again from what the player knows (they hold nothing the hidden
+    cards decide). Returns how many other seats' sides were shown (0 without such teams)."""
+    cards = set(state.game.ruleset.partner_cards)
+    if not cards:
+        return 0
+    played: list[set[int]] = [set() for _ in range(state.game.num_players)]
+    for trick, players in [*state.tricks, (state.trick, state.trick_players)]:
+        for card, seat in zip(trick, players):
+            played[seat].add(card)
+    everything_played = set().union(*played)
+    holders = {seat for seat, hand in enumerate(state.hands) if cards & (set(hand) | played[seat])}
+    shown = 0
+    for player in range(state.game.num_players):
+        observation = state.observation(player)
+        sides = observation["sides"]
+        accounted = cards <= (set(state.hands[player]) | everything_played)
+        for seat, side in enumerate(sides):
+            if seat == player:
+                assert side == "own", f"player {player} does not know its own side"
+                continue
+            if not (played[seat] & cards) and not accounted:
+                assert side is None, f"player {player} sees seat {seat}'s side before it played a partner card"
+            if side is not None:
+                shown += 1
+                same = (seat in holders) == (player in holders)
+                assert side == ("own" if same else "other"), f"player {player} is shown seat {seat} on the wrong side"
+        if state.phase == Phase.PLAY:
+            world = resample(state, player, rng)
+            assert world.observation(player) == observation, f"player {player}'s observation depends on hidden cards"
+            assert world.observation_tensor(player) == state.observation_tensor(player), "the tensor depends on hidden cards"
+            dealt = [set(hand) | {c for t, ps in [*world.tricks, (world.trick, world.trick_players)] for c, p in zip(t, ps) if p == seat}
+                     for seat, hand in enumerate(world.hands)]
+            holding = tuple(seat for seat, hand in enumerate(dealt) if cards & hand)
+            rest = tuple(seat for seat in range(len(dealt)) if seat not in holding)
+            assert world.round_teams == tuple(t for t in (holding, rest) if t), "resampled teams do not follow the hands"
+    return shown
+
+
 def _turned_up(state: State) -> list[int]:
     """The cards turned up face up this round (every player has seen them)."""
     shown: list[int] = []
@@ -300,6 +348,7 @@ def play_checked(game: Game, seed: int, choose: Choose, reader: Ruleset | None =
             check_trick_in_progress(state)
         check_tokens(state, lost_at_start)
         check_observations(state)
+        check_hidden_partners(state, random.Random(len(state.history)))
     assert state.legal_actions() == [] and state.current_player() == trickrules.TERMINAL_PLAYER
     check_scores(state, reader)
     if twin is not None:

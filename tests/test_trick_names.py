@@ -29,7 +29,20 @@ def test_the_shared_names_by_value() -> None:
         "trumps_played": 1,
         "led_played": 2,
         "gems": [1, 1, 5],
+        "trick_number": 1,
+        "last_trick": False,
     }
+
+
+def test_the_trick_number_and_last_trick_are_the_view_own() -> None:
+    deck = tiny().deck
+    faces = counting_faces(deck, frozenset([GREEN]))
+    shared = TrickView(TRICK, RED, deck, faces, number=7, last=True).shared()
+    assert shared["trick_number"] == 7 and shared["last_trick"] is True
+    names = trick_names(deck, rewards=False)
+    last = TrickCondition(compile_expression("last_trick and trick_number == 7", names))
+    assert TrickView(TRICK, RED, deck, faces, number=7, last=True).holds(last, card(RED, 2))
+    assert not TrickView(TRICK, RED, deck, faces, number=7, last=False).holds(last, card(RED, 2))
 
 
 def test_the_winner_names_count_from_1() -> None:

@@ -101,6 +101,8 @@ class Game:
         read = [r.expression for r in ruleset.scoring.round_rules] + [c.on_round_end for c in ruleset.counters]
         self.scoring_reads = tuple(sorted(frozenset().union(*(e.names for e in read if e is not None))))
         """Every name the round's scoring expressions and round-end counters read."""
+        self.partner_rewards = any(r.winner_is_partner is not None for r in ruleset.rewards)
+        """Some reward reads whether a loser is on the winner's side (`Reward.winner_is_partner`)."""
         self.team_of = tuple(next(i for i, team in enumerate(ruleset.teams) if p in team) for p in range(ruleset.players)) if ruleset.teams else ()
         self.passes: bool = any(step.kind == "pass" for step in self.steps)
         self.bidding: BidPhase | None = next((step.bidding for step in self.steps if step.bidding is not None), None)

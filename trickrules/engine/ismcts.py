@@ -121,6 +121,8 @@ class ISMCTSAgent:
         path = [root]
         node = root
         rng = self.rng
+        hidden = world.play_game.ruleset.partner_cards  # teams by the deal: each world's own, this round's
+        opponents = _opponents(world) if hidden else self._opponents
         while world._kind is not TERMINAL_KIND and world.round == round_number:
             legal = world.legal_view()
             player = world.current_player()
@@ -141,7 +143,7 @@ class ISMCTSAgent:
             world.apply_legal(action)
             path.append(node)
         self._rollout(world, round_number, rng)
-        margins = _margins(world, before, self._opponents)
+        margins = _margins(world, before, opponents)
         scale = self._scale = max(self._scale, max(abs(m) for m in margins))
         for visited in path:
             visited.visits += 1

@@ -31,6 +31,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from trickrules.engine import partners
 from trickrules.engine.phases import discard, pass_cards, take, turn_up
 
 if TYPE_CHECKING:
@@ -180,6 +181,8 @@ def deal(state: State, known: Constraints, rng: random.Random) -> State:
     sample.set_aside = sorted(sample.stock)
     sample._legal = None
     _rewrite_passes(sample, known.player, rng)
+    if sample.play_game.ruleset.partner_cards:  # teams by the deal follow the hands dealt again
+        sample.round_teams = partners.teams_at_deal(sample)
     return sample
 
 

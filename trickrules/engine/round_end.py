@@ -65,6 +65,8 @@ def score_envs(state: State, only: list[int] | None = None) -> list[dict[str, An
                     values[name] = bids[player]
                 elif name == "makers":
                     values[name] = int(player in declaring)
+                elif name == "team_size":
+                    values[name] = len(side_of(state.round_teams, player))
                 elif name in common:
                     values[name] = common[name]
                 elif name in env:
@@ -74,7 +76,11 @@ def score_envs(state: State, only: list[int] | None = None) -> list[dict[str, An
 
 
 def declaring_side(state: State) -> tuple[int, ...]:
-    """The declarer and partners (no one when no one declared)."""
+    """The declarer and partners (no one when no one declared); with teams by the deal, the
+    holders of the partner cards (the first team)."""
+    if state.play_game.ruleset.partner_cards:
+        teams = state.round_teams
+        return teams[0] if len(teams) > 1 else ()
     if state.declarer < 0:
         return ()
     return side_of(state.round_teams, state.declarer)

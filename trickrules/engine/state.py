@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.engine import views
-from trickrules.engine import cloning, refusals, resample, round_end
+from trickrules.engine import cloning, partners, refusals, resample, round_end
 from trickrules.engine.deals import GivenDeal, deal_order, deal_round
 from trickrules.engine.phases import PARTS, TERMINAL_PLAYER, Phase, new_round, play, start_next_step
 from trickrules.engine.phases.kinds import TERMINAL_KIND, PhaseKind, enter
@@ -112,7 +112,7 @@ class State:
         self.trick_size = n
         self.next_seat = self.game.next_seats
         self.deciders = self.game.own_seats  # who chooses each seat's cards (see decide_for)
-        self.round_teams = rules.teams
+        self.round_teams = partners.teams_at_deal(self) if rules.partner_cards else rules.teams
         if isinstance(rules.trumps, frozenset):
             self.set_trumps(rules.trumps)
         else:  # chosen or turned up later: no trumps until then

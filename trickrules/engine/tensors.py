@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from trickrules.engine import views
+from trickrules.engine import partners, views
 from trickrules.engine.round_end import side_of
 from trickrules.engine.phases import KINDS, Phase, bid, declare, pass_cards, place_cards, place_tokens, turn_up
 
@@ -189,6 +189,8 @@ def _language2_segments(game: Game) -> list[SegmentSpec]:
         found.append(("sitting_out", (n,), 0, 1, "1 at each seat sitting out this round", _sitting_out))
     if rules.teams or game.declares:
         found.append(("side", (n,), 0, 1, "1 at each seat on the player's side this round (itself included)", _side))
+    if rules.partner_cards:
+        found.append(("known_sides", (2, n), 0, 1, "teams by the deal, as far as the player can tell: row 0 the seats known on its side (itself included), row 1 those known on the other", _known_sides))
     for counter in rules.counters:
         size = {"table": 1, "player": n, "team": len(rules.teams)}[counter.scope]
         found.append((f"counter:{counter.name}", (size,), -INF, INF, f"counter {counter.name} ({counter.scope})", _counter(counter.name)))
@@ -360,6 +362,13 @@ def _sitting_out(state: State, player: int, out: list[float], at: int) -> None:
 
 def _side(state: State, player: int, out: list[float], at: int) -> None:
     _bits(out, at, side_of(state.round_teams, player))
+
+
+def _known_sides(state: State, player: int, out: list[float], at: int) -> None:
+    n = state.num_players
+    for seat, side in enumerate(partners.known_sides(state, player)):
+        if side != partners.UNKNOWN:
+            out[at + side * n + seat] = 1.0
 
 
 def _counter(name: str) -> Writer:

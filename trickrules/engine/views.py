@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from trickrules.engine import partners
 from trickrules.engine.phases import bid, declare, discard, pass_cards, place_tokens, showing, turn_up
 
 if TYPE_CHECKING:
@@ -89,6 +90,8 @@ def observation(state: State, player: int) -> dict[str, Any]:
         view["exposed"] = {seat: _ids(state, state.hands[seat]) for seat in shown}
     if state.current_player() == player:
         view["legal_actions"] = [state.game.action_to_string(a) for a in state.legal_actions()]
+    if state.game.ruleset.partner_cards:  # teams by the deal: only what the player can tell
+        view["sides"] = [None if side == partners.UNKNOWN else ("own" if side == 0 else "other") for side in partners.known_sides(state, player)]
     for kind in _OBSERVING:
         kind.observe(state, player, view)
     return view

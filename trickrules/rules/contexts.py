@@ -38,8 +38,9 @@ MEANINGS: dict[str, str] = {
     "partner_bid": "the partner's bid, or -1 while the partner has not bid",
     "bids": "every seat's bid this round, in seat order (a list; 0 without one)",
     "declarer": "the seat that chose trumps or declared, or -1",
-    "makers": "true for the declarer and partners",
+    "makers": "true for the declarer and partners (with teams by the deal, `teams: {holders_of: ...}`: the holders)",
     "alone": "true when a player went alone this round",
+    "team_size": "the number of seats on the player's team this round (1 without a team)",
     "makers_tricks": "the tricks won so far this round by the declarer and partners (0 when no one declared)",
     "defenders_tricks": "the tricks won so far this round by the players not on the declarer's side",
     "tricks_played": "the tricks played so far this round",
@@ -54,7 +55,7 @@ PLAY = Context("restrictions' `when`, a counter's `on_round_end` (with the scori
 BID_RANGE = Context("a bid phase's `values.to`", ("hand_size", "players"))
 BID = Context("a bid phase's `allow`", (*PLAY.names, "bid", "bids_total", "bids_made", "last", "partner_bid"), PLAY.lists)
 SCORE = Context("a round scoring rule's `add`, a counter's `on_round_end`",
-                (*PLAY.names, "bid", "bids", "declarer", "makers", "alone"), (*PLAY.lists, "bids"))
+                (*PLAY.names, "bid", "bids", "declarer", "makers", "alone", "team_size"), (*PLAY.lists, "bids"))
 GAME = Context("`rounds.until` (a player or team counter reads as everyone's values, a list)", PLAY.names, PLAY.lists)
 PLAY_ENDS = Context("`play_ends_when`, checked after each trick",
                     (*PLAY.names, "declarer", "makers_tricks", "defenders_tricks", "tricks_played"), PLAY.lists)

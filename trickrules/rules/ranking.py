@@ -9,15 +9,19 @@ card with the largest key, the first (or last) played among equals.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 from trickrules.rules.conditions import card_holds, is_static
 from trickrules.rules.faces import Faces
 from trickrules.rules.ruleset import Deck, RankingStep
 from trickrules.rules.whole_trick import TrickView
 
-TrickWinner = Callable[[Sequence[int], int], int]
-"""(cards in play order, led group) -> position of the winning card."""
+class TrickWinner(Protocol):
+    """(cards in play order, led group, the trick's number from 1, whether it is the round's last
+    trick) -> position of the winning card (only a step's `trick` condition reads the last two)."""
+
+    def __call__(self, cards: Sequence[int], led: int, number: int = 1, last: bool = False) -> int: ...
 
 
 def order_place(step: RankingStep, card: int, deck: Deck, faces: Faces, led: int = 0) -> int:
@@ -81,11 +85,14 @@ def compile_ranking(steps: Sequence[RankingStep], deck: Deck, faces: Faces) -> T
     """A function giving the position of a trick's winning card."""
     if not all(step_is_static(s) for s in steps):
         # a condition that looks at the trick (e.g. `led`) cannot be packed into keys per card
-        return lambda cards, led: ladder_winner(steps, cards, led, deck, faces)
+        def read_winner(cards: Sequence[int], led: int, number: int = 1, last: bool = False) -> int:
+            return ladder_winner(steps, cards, led, deck, faces, number, last)
+
+        return read_winner
     keys, led_weight, last_played = ranking_keys(steps, deck, faces)
     group = faces.group
 
-    def trick_winner(cards: Sequence[int], led: int) -> int:
+    def trick_winner(cards: Sequence[int], led: int, number: int = 1, last: bool = False) -> int:
         best, best_key = 0, -1
         for position, card in enumerate(cards):
             key = keys[card] + led_weight if group[card] == led else keys[card]
@@ -96,10 +103,12 @@ def compile_ranking(steps: Sequence[RankingStep], deck: Deck, faces: Faces) -> T
     return trick_winner
 
 
-def ladder_winner(steps: Sequence[RankingStep], cards: Sequence[int], led: int, deck: Deck, faces: Faces) -> int:
-    """The winner by reading the ladder step by step, narrowing the candidates (slow, for checks)."""
+def ladder_winner(steps: Sequence[RankingStep], cards: Sequence[int], led: int, deck: Deck, faces: Faces,
+                  number: int = 1, last: bool = False) -> int:
+    """The winner by reading the ladder step by step, narrowing the candidates (slow, for checks;
+    `number` and `last`: the trick's number and whether it is the round's last, as conditions read them)."""
     candidates = list(range(len(cards)))
-    trick = TrickView(cards, led, deck, faces)
+    trick = TrickView(cards, led, deck, faces, number=number, last=last)
     for step in steps:
         if step.kind == "first_played":
             return candidates[0]
@@ -109,13 +118,14 @@ def ladder_winner(steps: Sequence[RankingStep], cards: Sequence[int], led: int, 
     return candidates[0]
 
 
-def trick_places(steps: Sequence[RankingStep], cards: Sequence[int], led: int, deck: Deck, faces: Faces) -> list[int]:
+def trick_places(steps: Sequence[RankingStep], cards: Sequence[int], led: int, deck: Deck, faces: Faces,
+                 number: int = 1, last: bool = False) -> list[int]:
     """Each card's place in the trick by the ranking, by position: 1 for the winner, 2 for the
     winner of the cards left without it, and so on."""
     places = [0] * len(cards)
     left = list(range(len(cards)))
     for place in range(1, len(cards) + 1):
-        best = left[ladder_winner(steps, [cards[p] for p in left], led, deck, faces)]
+        best = left[ladder_winner(steps, [cards[p] for p in left], led, deck, faces, number, last)]
         places[best] = place
         left.remove(best)
     return places

@@ -238,6 +238,7 @@ class Reward:
     when: CardCondition | None
     token: int | None  # None: points
     amount: Amount
+    winner_is_partner: bool | None = None  # the subject card's player is (not) on the winner's side
 
 
 UNLIMITED: Final = -1
@@ -481,6 +482,7 @@ class Ruleset:
     play_ends_when: Expression | None = None  # checked after each trick: the play ends when it holds
     constants: tuple[tuple[str, object], ...] = ()  # option values as expressions read them
     teams: tuple[tuple[int, ...], ...] = ()  # partnerships: seats of each team; () for none
+    partner_cards: tuple[int, ...] = ()  # teams by the deal: the holders of these cards against the rest
     contracts: tuple[Contract, ...] = ()
     declarer_alone: bool = False  # in a contract: the declarer plays against all the others
     source_file: str = field(default="", compare=False)

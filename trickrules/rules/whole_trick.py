@@ -11,6 +11,8 @@ spec's own):
 - ``<attribute>``: the attribute's values over the trick's cards, in play order, e.g.
   ``sum(points) >= 10``;
 - ``rank`` and ``position``: the card's own rank, and when it was played (1 for the lead);
+- ``trick_number``: the trick's number in the round, from 1; ``last_trick``: true for the
+  round's last trick (the one that empties the hands);
 - in rewards only: ``place`` (the card's place in the trick by the ranking: 1 for the winning
   card, 2 for the second best, ...), ``winner_rank`` and ``winner_position``.
 
@@ -27,7 +29,7 @@ from trickrules.rules.ruleset import TRUMP_GROUP, CardCondition, Deck, RankingSt
 
 __all__ = ["RANKING_NAMES", "REWARD_NAMES", "TrickView", "reads_trick", "trick_lists", "trick_names"]
 
-RANKING_NAMES = ("cards", "ranks", "rank", "position", "trumps_played", "led_played")
+RANKING_NAMES = ("cards", "ranks", "rank", "position", "trumps_played", "led_played", "trick_number", "last_trick")
 """The names of every trick condition, besides suits, attributes and options."""
 REWARD_NAMES = ("place", "winner_rank", "winner_position")
 """The names only a reward's trick condition reads: they need the winner, or the ranking."""
@@ -58,10 +60,12 @@ def reads_trick(condition: CardCondition | None) -> bool:
 class TrickView:
     """One complete trick as its trick conditions read it; names are worked out on first use."""
 
-    __slots__ = ("cards", "led", "deck", "faces", "winner_position", "places_of", "_shared", "_places")
+    __slots__ = ("cards", "led", "deck", "faces", "winner_position", "places_of", "number", "last", "_shared", "_places")
 
     def __init__(self, cards: Sequence[int], led: int, deck: Deck, faces: Faces, winner_position: int = -1,
-                 places_of: Places | None = None) -> None:
+                 places_of: Places | None = None, number: int = 1, last: bool = False) -> None:
+        self.number = number
+        self.last = last
         self.cards = cards
         self.led = led
         self.deck = deck
@@ -76,6 +80,8 @@ class TrickView:
         if self._shared is None:
             faces, cards = self.faces, self.cards
             names: dict[str, Any] = {"cards": len(cards), "ranks": [faces.rank[c] for c in cards]}
+            names["trick_number"] = self.number
+            names["last_trick"] = self.last
             for index, suit in enumerate(self.deck.suits):
                 names[f"{suit}_played"] = sum(1 for c in cards if faces.suit[c] == index)
             names["trumps_played"] = sum(1 for c in cards if faces.group[c] == TRUMP_GROUP)

@@ -316,7 +316,7 @@ class RoundCompiler:
 
     def teams(self) -> tuple[tuple[int, ...], ...]:
         raw = self.data.get("teams")
-        if not raw:
+        if not raw or isinstance(raw, dict):  # none, or by the deal (`compile_partners`)
             return ()
         seats = sorted(s for team in raw for s in team)
         if seats != list(range(self.players)):

@@ -58,6 +58,7 @@ from trickrules.rules.ruleset import (
     Trumps,
     TurnedUp,
 )
+from trickrules.spec import compile_partners
 from trickrules.spec.compile_round import RoundCompiler, hand_size_schedule
 from trickrules.rules import contexts
 from trickrules.spec.limits import ruleset_limit_problems
@@ -226,6 +227,7 @@ class _Compiler:
             play_ends_when=self.later.play_ends(),
             constants=tuple(sorted(constants.items())),
             teams=self.later.teams(),
+            partner_cards=compile_partners.partner_cards(data, self.source, self.found, deck, self.card_names),
             source_file=self.source.file,
             source_digest=self.source.digest,
         )
@@ -429,8 +431,9 @@ class _Compiler:
         give = raw["give"]
         token = None if "points" in give else self.token_names.index(give["token"])
         amount = give["points"] if "points" in give else give["amount"]
-        when = self.card_condition(raw.get("when"), ("rewards", index, "when"), "reward")
-        return Reward(raw["name"], raw["to"], when, token, self.amount(amount))
+        partner, raw_when = compile_partners.reward_partner(raw, index, self.data, self.source, self.found)
+        when = self.card_condition(raw_when, ("rewards", index, "when"), "reward")
+        return Reward(raw["name"], raw["to"], when, token, self.amount(amount), partner)
 
     def amount(self, raw: Any) -> Amount:
         if isinstance(raw, dict) and "by_rank" in raw:

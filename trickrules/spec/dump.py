@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from trickrules.rules.cards import COPY_MARK
 from trickrules.rules.auction import AuctionPhase
 from trickrules.rules.ruleset import (
     ChooseRound,
@@ -54,7 +55,7 @@ _BUILTIN_MEASURES = 2  # `tricks` and `cards` come first in every compiled scori
 def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
     """Spec data (plain dicts, lists and scalars) that compiles back to `ruleset`."""
     deck = ruleset.deck
-    language2 = bool(ruleset.round or ruleset.counters or ruleset.restrictions or ruleset.teams or ruleset.contracts or ruleset.until is not None) or any(
+    language2 = bool(ruleset.round or ruleset.counters or ruleset.restrictions or ruleset.teams or ruleset.partner_cards or ruleset.contracts or ruleset.until is not None) or any(
         rule.kind == "expression" for rule in ruleset.scoring.round_rules
     )
     data: dict[str, Any] = {"language": 2 if language2 else 1, "id": ruleset.id, "title": ruleset.title}
@@ -77,6 +78,8 @@ def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
         data["counters"] = {c.name: _counter(c, deck) for c in ruleset.counters}
     if ruleset.teams:
         data["teams"] = [list(team) for team in ruleset.teams]
+    if ruleset.partner_cards:  # the first copy of each card names them all
+        data["teams"] = {"holders_of": [deck.cards[c].id for c in ruleset.partner_cards if COPY_MARK not in deck.cards[c].id]}
     if ruleset.restrictions:
         data["restrictions"] = [_restriction(r, deck) for r in ruleset.restrictions]
     data["trumps"] = _trumps(ruleset, deck)
@@ -272,6 +275,8 @@ def _reward(reward: Reward, ruleset: Ruleset) -> dict[str, Any]:
     data: dict[str, Any] = {"name": reward.name, "to": reward.to}
     if reward.when is not None:
         data["when"] = _card_condition(reward.when, deck)
+    if reward.winner_is_partner is not None:
+        data["when"] = {**data.get("when", {}), "winner_is_partner": reward.winner_is_partner}
     amount = _amount(reward.amount, deck)
     if reward.token is None:
         data["give"] = {"points": amount}

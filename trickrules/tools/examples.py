@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from trickrules.errors import TrickrulesError
+from trickrules.engine import partners
 from trickrules.engine.game import Game, load_game
 from trickrules.rules.cards import face_text
 from trickrules.engine.positions import Position, PositionError, new_round_state, start_at
@@ -203,6 +204,8 @@ class _Runner:
             seat = (state.leader + offset) % n
             if card not in state.hands[seat]:
                 state.hands[seat] = sorted(state.hands[seat] + [card])
+        if self.game.ruleset.partner_cards:  # teams by the deal: the holders among the case's hands
+            state.round_teams = partners.teams_at_deal(state)
         decisions = list(self.data.get("decisions") or [])
         for card in trick:
             state._legal = None

@@ -98,6 +98,11 @@ class _RecordBuilder:
                 "tricks": [],
             }
         )
+        cards = self.rules.partner_cards
+        if cards:  # the round's teams by the deal: the holders first
+            held = [p for p, hand in enumerate(event["hands"]) if any(c in cards for c in hand)]
+            others = [p for p in range(self.game.num_players) if p not in held]
+            self.current()["teams"] = [team for team in (held, others) if team]
 
     def on_trumps(self, event: dict[str, Any]) -> None:
         suits = [self.rules.deck.suits[s] for s in event["trumps"]]
@@ -222,6 +227,7 @@ def build_record(state: State, agents: Sequence[str] = ()) -> dict[str, Any]:
         "seed": state.seed,
         "players": game.num_players,
         **({"teams": [list(team) for team in rules.teams]} if rules.teams else {}),
+        **({"partners": {"holders_of": [game.card_ids[c] for c in rules.partner_cards]}} if rules.partner_cards else {}),
         "agents": list(agents),
         "cards": [card_entry(game, c) for c in range(game.num_cards)],
         "rounds": _RecordBuilder(state).build(),

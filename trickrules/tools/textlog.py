@@ -95,6 +95,8 @@ def render_record(record: dict[str, Any], plurals: Mapping[str, str] = MappingPr
     lines = [f"{spec['title']} ({spec['id']}), {record['players']} players, seed {record['seed']}, options: {options or '-'}"]
     if record.get("teams"):
         lines.append("Teams: " + "; ".join(" and ".join(f"P{p}" for p in team) for team in record["teams"]))
+    if record.get("partners"):
+        lines.append(f"Teams each round: the holders of {' or '.join(sorted(set(c.split('#')[0] for c in record['partners']['holders_of'])))} against the others (hidden until the card is played)")
     for round_ in record["rounds"]:
         trumps = ", ".join(round_["trumps"]) or "none"
         lines.append("")
@@ -107,6 +109,8 @@ def render_record(record: dict[str, Any], plurals: Mapping[str, str] = MappingPr
             lines.append(f"  {_seat(record, player)} holds: {' '.join(hand)}")
         if "turn_up" in round_:
             lines.append(f"  Turned up: {round_['turn_up'] or 'nothing (no card left)'}")
+        if "teams" in round_:
+            lines.append("  Teams: " + "; ".join(" and ".join(f"P{p}" for p in team) for team in round_["teams"]) + " (the holders first)")
         if "contract" in round_:
             lines.append(f"  Contract: {round_['contract']}")
         if "declarer" in round_:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Final
 from trickrules.rules.conditions import card_holds
 from trickrules.rules.scoring import held
 
+from trickrules.engine import partners
 from trickrules.engine.actions import ActionBlock, cards
 
 from . import place_cards, place_tokens
@@ -169,14 +170,17 @@ def count(state: State, player: int, card: int) -> None:
 def resolve_trick(state: State) -> None:
     """Find the trick's winner, gain its rewards, and send the won cards on their way."""
     tables, cards, players = state.tables, state.trick, state.trick_players
-    position = tables.trick_winner(cards, state.led)
+    number = state.tricks_played + 1
+    last = number == state.hand_size
+    position = tables.trick_winner(cards, state.led, number, last)
     winner = players[position]
     state.tricks_won[winner] += 1
-    state.tricks_played += 1
+    state.tricks_played = number
     if state.events is not None:
         state.log("trick", leader=players[0], cards=list(cards), players=list(players), winner=winner)
     if tables.trick_rewards is not None:
-        for gain in tables.trick_rewards(cards, players, position, state.led):
+        sides = partners.sides(state) if state.play_game.partner_rewards else ()
+        for gain in tables.trick_rewards(cards, players, position, state.led, number, last, sides):
             place_tokens.gain(state, *gain)
     if state.game.won_to_pile:
         state.piles[winner].extend(cards)
