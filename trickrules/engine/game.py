@@ -17,7 +17,7 @@ from typing import Any, SupportsIndex, Union
 
 from trickrules.errors import OutOfRangeError
 from trickrules.rules.faces import Faces, counting_faces
-from trickrules.rules.follow import LegalCards, compile_follow
+from trickrules.rules.follow import LegalCards, TrickLegal, compile_follow, compile_follow_in_trick
 from trickrules.rules.ranking import TrickWinner, compile_ranking
 from trickrules.rules.rewards import TrickRewards, compile_rewards
 from trickrules.engine.actions import action_ranges
@@ -58,6 +58,8 @@ class TrickTables:
     the led group)."""
     on_play: tuple[tuple[int, ...], ...] | None = None
     """By card: the counters that playing it changes (None: no counter changes on a play)."""
+    follow_in_trick: TrickLegal | None = None
+    """The follow rules that read the trick as it stands, with the others (None: no rule reads it)."""
 
 
 Matching = Union[frozenset[int], Callable[[int, int], bool]]
@@ -196,6 +198,7 @@ class Game:
         return TrickTables(
             faces=faces,
             legal_follow=compile_follow(rules.follow, faces),
+            follow_in_trick=compile_follow_in_trick(rules.follow, faces),
             trick_winner=compile_ranking(rules.ranking, deck, faces),
             trick_rewards=rewards,
             restrictions=restrictions,

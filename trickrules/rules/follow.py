@@ -3,6 +3,12 @@
 Each rule kind is a function that, given the counting faces, returns a *narrowing*: from the
 cards still allowed, the ones the rule asks for. The rules apply in order; a narrowing that
 leaves nothing changes nothing ("must ..., if able"). Leading is free.
+
+Some rules read the trick as it stands (`TRICK_RULES`: play a card that wins it, overtrump a
+trump in it), and any rule may be waived while the player's partner is winning the trick
+(`FollowRule.unless_partner_winning`). Rules that read the trick are compiled into
+`compile_follow_in_trick`; `compile_follow` leaves them out, giving what a hand may play as
+far as the led group alone tells (what the resampler infers a player's voids from).
 """
 
 from __future__ import annotations
@@ -32,11 +38,61 @@ def trump_if_void(faces: Faces) -> Narrowing:
     return lambda cards, led: [c for c in cards if is_trump[c]]
 
 
+class TrickNow:
+    """The trick as it stands, as the rules that read it see it: its cards and players, the
+    player's partners, and the ranking's winner of a list of cards."""
+
+    __slots__ = ("cards", "players", "partners", "winner")
+
+    def __init__(self, cards: Sequence[int], players: Sequence[int], partners: Sequence[int],
+                 winner: Callable[[list[int]], int]) -> None:
+        self.cards, self.players, self.partners, self.winner = cards, players, partners, winner
+
+    def wins(self, card: int) -> bool:
+        """Whether `card`, played now, would win the trick as it stands."""
+        return self.winner([*self.cards, card]) == len(self.cards)
+
+    def partner_winning(self) -> bool:
+        """Whether one of the player's partners is winning the trick so far."""
+        return self.players[self.winner(list(self.cards))] in self.partners
+
+
+TrickNarrowing = Callable[[list[int], int, TrickNow], list[int]]
+"""(cards allowed so far, led group, the trick) -> the ones this rule asks for."""
+
+
+def win_if_able(faces: Faces) -> TrickNarrowing:
+    """Must play a card that wins the trick as it stands, if able (head the trick)."""
+    return lambda cards, led, now: [c for c in cards if now.wins(c)]
+
+
+def overtrump_if_able(faces: Faces) -> TrickNarrowing:
+    """Playing a trump to a trick that holds a trump, must play one that beats it, if able."""
+    is_trump = faces.is_trump
+
+    def narrowing(cards: list[int], led: int, now: TrickNow) -> list[int]:
+        if not any(is_trump[c] for c in now.cards):
+            return cards
+        trumps = [c for c in cards if is_trump[c]]
+        winning = [c for c in trumps if now.wins(c)]
+        if not winning or len(winning) == len(trumps):
+            return cards  # no trump beats it (any trump may go), or every one does
+        return [c for c in cards if not is_trump[c] or c in winning]
+
+    return narrowing
+
+
 FOLLOW_RULES: Final[dict[str, Callable[[Faces], Narrowing]]] = {
     "follow_led": follow_led,
     "trump_if_void": trump_if_void,
 }
-"""Every follow rule kind the language knows, by its spec keyword."""
+"""Every follow rule kind the language knows that reads only the led group, by its keyword."""
+
+TRICK_RULES: Final[dict[str, Callable[[Faces], TrickNarrowing]]] = {
+    "win_if_able": win_if_able,
+    "overtrump_if_able": overtrump_if_able,
+}
+"""Every follow rule kind that reads the trick as it stands, by its spec keyword."""
 
 
 def _follow_led_only(faces: Faces) -> LegalCards:
@@ -49,11 +105,60 @@ def _follow_led_only(faces: Faces) -> LegalCards:
     return legal
 
 
+def reads_trick(rule: FollowRule) -> bool:
+    """Whether `rule` reads the trick as it stands (its kind, or its waiver for a partner)."""
+    return rule.kind in TRICK_RULES or rule.unless_partner_winning
+
+
+TrickLegal = Callable[[list[int], int, TrickNow], list[int]]
+"""(hand, led group, the trick) -> the cards that may be played."""
+
+
+def _ignoring_trick(plain: Narrowing) -> TrickNarrowing:
+    """A rule that reads only the led group, called as one that may read the trick."""
+
+    def narrowing(cards: list[int], led: int, now: TrickNow) -> list[int]:
+        return plain(cards, led)
+
+    return narrowing
+
+
+def compile_follow_in_trick(rules: Sequence[FollowRule], faces: Faces) -> TrickLegal | None:
+    """The playable cards of a hand when following, by every rule, those that read the trick
+    included; None when no rule reads it (`compile_follow` is then the whole story)."""
+    if not any(reads_trick(rule) for rule in rules):
+        return None
+    steps: list[tuple[TrickNarrowing, bool]] = []
+    for rule in rules:
+        if rule.kind in TRICK_RULES:
+            steps.append((TRICK_RULES[rule.kind](faces), rule.unless_partner_winning))
+        else:
+            steps.append((_ignoring_trick(FOLLOW_RULES[rule.kind](faces)), rule.unless_partner_winning))
+
+    def legal(hand: list[int], led: int, now: TrickNow) -> list[int]:
+        cards = hand
+        waived: bool | None = None
+        for narrowing, waivable in steps:
+            if waivable:
+                if waived is None:
+                    waived = now.partner_winning()
+                if waived:
+                    continue
+            cards = narrowing(cards, led, now) or cards
+        return list(cards)
+
+    return legal
+
+
 def compile_follow(rules: Sequence[FollowRule], faces: Faces) -> LegalCards:
-    """One function giving the playable cards of a hand when following."""
+    """One function giving the playable cards of a hand when following, by the rules that read
+    only the led group (a rule that reads the trick, or may be waived, is left out)."""
+    rules = [rule for rule in rules if not reads_trick(rule)]
     if [rule.kind for rule in rules] == ["follow_led"]:
         return _follow_led_only(faces)
     narrowings = [FOLLOW_RULES[rule.kind](faces) for rule in rules]
+    if not narrowings:
+        return lambda hand, led: list(hand)
     if len(narrowings) == 1:
         only = narrowings[0]
 

@@ -194,9 +194,11 @@ Trumps = Union[frozenset[int], TrumpChoice, TurnedUp]
 
 @dataclass(frozen=True)
 class FollowRule:
-    """One follow rule; `kind` names an entry of `trickrules.rules.follow.FOLLOW_RULES`."""
+    """One follow rule; `kind` names an entry of `trickrules.rules.follow.FOLLOW_RULES` or
+    `TRICK_RULES`; with `unless_partner_winning` it binds only while no partner is winning."""
 
     kind: str
+    unless_partner_winning: bool = False
 
 
 @dataclass(frozen=True)

@@ -407,7 +407,8 @@ class _Compiler:
 
     def follow_rule(self, raw: Any) -> FollowRule:
         kind = raw if isinstance(raw, str) else next(iter(raw))
-        return FollowRule(kind)
+        parameters = {} if isinstance(raw, str) else raw[kind] or {}
+        return FollowRule(kind, bool(parameters.get("unless_partner_winning", False)))
 
     def ranking_step(self, raw: Any, path: tuple = ()) -> RankingStep:
         if isinstance(raw, str):

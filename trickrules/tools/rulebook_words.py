@@ -145,6 +145,8 @@ def _attribute_test_words(condition: CardCondition, deck: Deck) -> str:
 FOLLOW_WORDS: dict[str, str] = {
     "follow_led": "play a card of the led group if you can: a card of the led suit, or any trump when a trump was led",
     "trump_if_void": "if you cannot follow the led group, play a trump if you can",
+    "win_if_able": "play a card that wins the trick as it stands, if you can",
+    "overtrump_if_able": "if you play a trump to a trick that holds a trump, play one that beats it, if you can",
 }
 """What each follow rule kind asks of a player."""
 
@@ -161,7 +163,8 @@ SECTION_VALUE_WORDS: dict[str, Callable[[SectionValue, str], str]] = {
 
 def follow_words(rule: FollowRule) -> str:
     """A follow rule as an instruction."""
-    return FOLLOW_WORDS.get(rule.kind, f"obey the rule '{rule.kind}'")
+    words = FOLLOW_WORDS.get(rule.kind, f"obey the rule '{rule.kind}'")
+    return words + (", unless your partner is winning the trick" if rule.unless_partner_winning else "")
 
 
 def ranking_step_words(step: RankingStep, deck: Deck, narrowed: bool) -> str:

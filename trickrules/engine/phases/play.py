@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from trickrules.rules.conditions import card_holds
+from trickrules.rules.follow import TrickNow
 from trickrules.rules.scoring import held
 
 from trickrules.engine import partners
@@ -92,7 +93,12 @@ def legal(state: State) -> list[int]:
     tables = state.tables
     hand = state.hands[state.current]
     trick = state.trick
-    cards = list(hand) if not trick else tables.legal_follow(hand, state.led)
+    if not trick:
+        cards = list(hand)
+    elif tables.follow_in_trick is not None:  # rules that read the trick as it stands
+        cards = tables.follow_in_trick(hand, state.led, trick_now(state))
+    else:
+        cards = tables.legal_follow(hand, state.led)
     if not tables.restrictions[not trick]:
         return cards
     for allow, matching in active_restrictions(state, not trick):
@@ -104,6 +110,17 @@ def legal(state: State) -> list[int]:
         if narrowed:
             cards = narrowed
     return cards
+
+
+def trick_now(state: State) -> TrickNow:
+    """The trick as it stands, for the follow rules that read it."""
+    player, number = state.current, state.tricks_played + 1
+    partners = next((team for team in state.round_teams if player in team), ())
+    last = number == state.hand_size
+    winner = state.tables.trick_winner
+    led = state.led
+    return TrickNow(state.trick, state.trick_players, [p for p in partners if p != player],
+                    lambda cards: winner(cards, led, number, last))
 
 
 def active_restrictions(state: State, lead: bool) -> tuple[tuple[bool, Matching], ...]:
