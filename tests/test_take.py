@@ -484,3 +484,19 @@ def test_generated_specs_with_a_take_phase_play_to_the_end_without_losing_a_card
         assert legal, f"no legal action in phase {state.phase.name}"
         state.apply_action(rng.choice(legal))
     assert state.is_terminal(), "the game outran its max_game_length"
+
+
+# ---------------------------------------------------------------- the rulebook
+
+
+def test_the_rulebook_says_how_the_set_aside_cards_are_taken_and_when_the_play_ends_early() -> None:
+    from trickrules.tools.rulebook import rulebook_markdown
+
+    text = rulebook_markdown(taking_game("{groups: 3, shown: true, forbid: {trump: true}}", "play_ends_when: tricks_played == 2\n").ruleset)
+    assert "## Taking the set-aside cards" in text and "takes one group (the cards are shown to everyone first)" in text
+    assert "## The play ends early" in text and "`tricks_played == 2`" in text
+    extra = "  misere:\n    declarer: alone\n    play_ends_when: makers_tricks > 0\n"
+    text = rulebook_markdown(taking_game("{contracts: [solo]}", extra).ruleset)
+    assert "## The play ends early" not in text
+    misere = text[text.index("### misere"):]
+    assert "`makers_tricks > 0`" in misere and "`makers_tricks > 0`" not in text[: text.index("### misere")]

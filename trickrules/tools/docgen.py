@@ -208,7 +208,7 @@ class _Reference:
         self.root = root
         self.anchors: dict[str, str] = {}  # $defs name -> anchor of the section that explains it
         for key, prop in schema["properties"].items():
-            if "$ref" in prop:
+            if "$ref" in prop and self.def_name(prop) == key:  # a key that is its form (deck); not one that uses a shared form (play_ends_when: expression)
                 self.anchors[self.def_name(prop)] = key
         for name in self.defs:
             self.anchors.setdefault(name, "form-" + words(name).replace(" ", "-"))

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from trickrules.engine.phases import STEPS
+from trickrules.rules.cards import COPY_MARK
 from trickrules.rules.ruleset import BidPhase, Counter, Deal, PassPhase, Restriction, Ruleset, TrumpChoice
 from trickrules.tools.rulebook_words import card_condition_words, join_words, plural
 
@@ -68,7 +69,20 @@ def round_section(ruleset: Ruleset) -> str:
         words = kind.rulebook(step, ruleset) if kind is not None else ""
         if words:
             parts.append(words)
+    if ruleset.play_ends_when is not None:
+        parts.append("## The play ends early\n\n" + play_ends_words(ruleset))
     return "\n\n".join(parts)
+
+
+def play_ends_words(ruleset: Ruleset) -> str:
+    """When the play of a round stops before the hands are played out (`play_ends_when`)."""
+    assert ruleset.play_ends_when is not None
+    return (
+        f"After each trick, if `{ruleset.play_ends_when.text}` holds, the play of the round ends at once "
+        "and the round is scored, the cards left in the hands unplayed (`makers_tricks` are the tricks "
+        "won so far by the declarer's side, `defenders_tricks` those of the other players, "
+        "`tricks_played` all the tricks played)."
+    )
 
 
 def hand_size_words(deal: Deal) -> str:
@@ -85,6 +99,13 @@ def hand_size_words(deal: Deal) -> str:
 
 def teams_words(ruleset: Ruleset) -> str:
     """Who plays with whom."""
+    if ruleset.partner_cards:
+        deck = ruleset.deck
+        names = join_words(sorted({deck.cards[c].id.partition(COPY_MARK)[0] for c in ruleset.partner_cards}), "or")
+        return (f"Partners are found in play: each round, the players dealt {names} (any copy) play as a team (the "
+                "makers) against the others; partners pool their points. The teams are hidden: each player knows "
+                "its own side from its hand, and learns another player's side when that player plays one of "
+                "these cards (or when every copy is accounted for). A player dealt every copy plays alone.")
     teams = "; ".join(join_words(f"seat {p}" for p in team) for team in ruleset.teams)
     return f"Partners play as teams ({teams}): partners pool their points and share a win."
 
@@ -166,6 +187,9 @@ def contracts_section(ruleset: Ruleset, parts_of: Callable[[Ruleset], Sequence[s
         if contract.ruleset.declarer_alone:
             per_team = any(rule.per == "team" for rule in contract.ruleset.scoring.round_rules)
             lines += [DECLARER_ALONE + (DECLARER_ALONE_TEAM_RULES if per_team else ""), ""]
+        ends = contract.ruleset.play_ends_when
+        if ends is not None and (ruleset.play_ends_when is None or ends.text != ruleset.play_ends_when.text):
+            lines += [play_ends_words(contract.ruleset), ""]
         for part in parts_of(contract.ruleset):
             lines += [re.sub(r"^(#+) ", lambda m: "#" * min(6, len(m[1]) + 2) + " ", part, flags=re.MULTILINE), ""]
     return "\n".join(lines).rstrip()
