@@ -102,7 +102,8 @@ def strings(data: Any, skip: tuple[str, ...] = ("deck",)) -> Iterator[str]:
 
 def hidden_from(state: Any, seat: int) -> set[str]:
     """The cards `seat` may not see now: other hands, other seats' passes on the way, the cards
-    not dealt (but a turned-up one), and discards laid face down by another seat."""
+    not dealt (but a turned-up one or a pile shown to all), and discards laid face down or
+    cards buried by another seat."""
     from trickrules.engine.views import passed_cards
 
     ids = state.game.card_ids
@@ -119,9 +120,14 @@ def hidden_from(state: Any, seat: int) -> set[str]:
     hidden.update(getattr(state, "stock", []))
     if seat != getattr(state, "dealer", -1):
         hidden.update(phases.discard.discarded(state))
+    taking = phases.take.taking(state)
+    if taking is not None and seat != taking.taker:  # what the declarer buried stays hidden
+        hidden.update(taking.buried)
     shown = set(passed_cards(state, seat))
     for player in state.exposed():  # a hand laid open on the table (a dummy's) is seen by all
         shown.update(state.hands[player])
+    if taking is not None and taking.rules.shown:  # a pile turned face up for everyone
+        shown.update(taking.pile)
     turned = phases.turn_up.card(state)
     if turned >= 0:
         shown.add(turned)

@@ -327,3 +327,29 @@ def test_the_leak_check_finds_a_hidden_card_named_anywhere() -> None:
     assert leaked({"hand": [{"card": own}], "deck": {"cards": {other: {}}}}, state, 0, pattern) == set()
     assert leaked({"log": [{"round": 1, "text": f"P1 passes {other}"}]}, state, 0, pattern) == {other}
     assert leaked({"table": {"deep": [{"x": f"{other} (as spades 3)"}]}}, state, 0, pattern) == {other}
+
+
+# ---------------------------------------------------------------- taking up the set-aside cards
+
+
+def test_a_skat_soloist_takes_up_the_skat_and_buries_cards_from_the_hand() -> None:
+    with served(SHIPPED[0].parent / "skat.yaml", bots=False, seats="human", seed=5, pace=0) as (session, client):
+        status, view = client.post("/api/seats", {"seats": ["human"] * 3})
+        assert status == 200 and view["phase"] == "declare"
+        grand = next(d for d in view["decisions"] if d["label"] == "contract grand")
+        status, view = client.post("/api/action", {"seat": 0, "action": grand["action"], "turn": view["turn"]})
+        assert status == 200, view
+        view = client.state(0)
+        assert view["phase"] == "take" and len(view["hand"]) == 12
+        assert {d["label"] for d in view["decisions"]} == {f"bury {h['card']}" for h in view["hand"]}
+        assert all(h["legal"] and h["action"] is not None for h in view["hand"]), "every card of the hand is a click to bury"
+        card = view["hand"][0]["card"]
+        status, view = client.post("/api/action", {"seat": 0, "action": view["hand"][0]["action"], "turn": view["turn"]})
+        assert status == 200, view
+        mine, other = client.state(0), client.state(1)
+        assert mine["table"]["buried"] == [card] and mine["table"]["taker"] == 0
+        assert "buried" not in other["table"] and other["table"]["hand_sizes"] == [11, 10, 10]
+        pattern = card_pattern(list(session.game.card_ids))
+        assert card in leaked(mine, session.state, 1, pattern), "the helper sees the buried card as hidden from seat 1"
+        assert leaked(other, session.state, 1, pattern) == set()
+        assert [line["text"] for line in other["log"] if line["kind"] == "bury"] == ["P0 buries a card"]

@@ -102,7 +102,7 @@ function cardHtml(id, extra = "", attrs = "") {
     + `<span class="big">${esc(suitSymbol(first.suit))}</span>${second}</span>`;
 }
 
-const CARD_VERBS = ["play", "pass", "discard", "place"];
+const CARD_VERBS = ["play", "pass", "discard", "place", "bury"];
 
 function decisionHtml(decision) {
   const [verb, ...rest] = decision.label.split(" ");
@@ -206,6 +206,8 @@ function drawInfo() {
   if (t.contract) bits.push(`<span>Contract <b>${esc(t.contract)}</b></span>`);
   if (t.declarer !== undefined && t.declarer !== null) bits.push(`<span>Declarer <b>${esc(name(t.declarer))}</b></span>`);
   if (view.passing) bits.push(`<span>Passing <b>${view.passing.cards} ${esc(view.passing.direction)}</b></span>`);
+  if (t.set_aside_shown) bits.push(`<span>Set aside ${t.set_aside_shown.map((c) => cardHtml(c, "mini")).join("")}</span>`);
+  if (t.buried && t.buried.length) bits.push(`<span>You buried ${t.buried.map((c) => cardHtml(c, "mini")).join("")}</span>`);
   if (t.supply && Object.keys(t.supply).length) {
     bits.push(`<span>Supply ${Object.entries(t.supply).map(([k, v]) => `<b>${v}</b> ${esc(k)}`).join(", ")}</span>`);
   }
@@ -287,6 +289,7 @@ const PROMPTS = {
   declare: "Declare a contract, or pass",
   place_tokens: "Place a token on a section",
   place_cards: "Place a won card on your tableau",
+  take: "Take one group of the set-aside cards",
 };
 
 function drawDecisions() {
@@ -303,6 +306,7 @@ function drawDecisions() {
   }
   let prompt = PROMPTS[view.phase] || "Your decision";
   if (view.phase === "pass" && view.passing) prompt = `Pass ${view.passing.cards} card${view.passing.cards === 1 ? "" : "s"} ${view.passing.direction}: choose one`;
+  if (view.phase === "take" && view.decisions[0].label.startsWith("bury ")) prompt = "Bury a card: choose one from your hand";
   setHtml(box, `<p class="prompt">${esc(prompt)}</p><div class="buttons">${view.decisions.map(decisionHtml).join("")}</div>`);
 }
 
