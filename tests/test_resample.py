@@ -40,6 +40,7 @@ def _walk(game: trickrules.Game, seed: int, steps: int) -> trickrules.State:
 
 def _all_cards(state: trickrules.State) -> Counter[int]:
     cards = [c for hand in state.hands for c in hand] + state.stock + phases.discard.discarded(state) + state.trick
+    cards += phases.take.buried(state)
     cards += [c for trick, _ in state.tricks for c in trick]
     passing = phases.pass_cards.running(state)
     if passing is not None:
