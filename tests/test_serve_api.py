@@ -352,4 +352,4 @@ def test_a_skat_soloist_takes_up_the_skat_and_buries_cards_from_the_hand() -> No
         pattern = card_pattern(list(session.game.card_ids))
         assert card in leaked(mine, session.state, 1, pattern), "the helper sees the buried card as hidden from seat 1"
         assert leaked(other, session.state, 1, pattern) == set()
-        assert [line["text"] for line in other["log"] if line["kind"] == "bury"] == ["P0 buries a card"]
+        assert [line["text"] for line in other["log"] if line["kind"] in ("take_set_aside", "bury")] == ["P0 takes the 2 set-aside cards", "P0 buries a card"]

@@ -210,7 +210,7 @@ class Take(PhaseKind):
             return f"The set-aside cards are shown: {', '.join(game.card_ids[c] for c in event['cards'])}"
         if kind == "take_set_aside":
             count = len(event["cards"])
-            return f"P{event['player']} takes the set-aside {'card' if count == 1 else f'{count} cards'}"
+            return f"P{event['player']} takes the {'set-aside card' if count == 1 else f'{count} set-aside cards'}"
         return f"P{event['player']} buries a card"
 
     def rulebook(self, step: RoundStep, ruleset: Ruleset) -> str:
