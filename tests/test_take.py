@@ -500,3 +500,14 @@ def test_the_rulebook_says_how_the_set_aside_cards_are_taken_and_when_the_play_e
     assert "## The play ends early" not in text
     misere = text[text.index("### misere"):]
     assert "`makers_tricks > 0`" in misere and "`makers_tricks > 0`" not in text[: text.index("### misere")]
+
+
+def test_resampling_keeps_cards_taken_from_a_shown_pile_with_the_taker() -> None:
+    state = act(taking_game("{groups: 2, shown: true}").new_initial_state(deal=SUITED), "contract solo", "take group 2", "bury blue-7")
+    taken = take.taking(state)
+    assert taken is not None and ids(state, taken.taken) == ["blue-7", "green-6", "green-7"]
+    for seed in range(40):
+        sample = state.resample_from_infostate(1, seed)
+        assert all(card in sample.hands[0] or card in take.buried(sample) for card in taken.taken), "a card seen taken left the taker"
+        assert sample.stock == state.stock, "the group not taken was seen: it stays"
+        assert every_card(sample) == Counter(range(21))

@@ -11,9 +11,13 @@ tell from play:
   `Constraints`), e.g. no card of a led suit it did not follow;
 - a card the player passed is in the receiver's hand until played;
 - a turned-up card taken into a hand is in that hand (or among the taker's discards, where
-  the rules let it be discarded).
+  the rules let it be discarded);
+- cards taken from a set-aside pile shown to everyone are in the taker's hand or among its
+  buried cards; what is left of such a pile stays where it is.
 
-Bids, scores, tricks, the phase and the player to move stay. Every deal consistent with those
+Bids, scores, tricks, the phase and the player to move stay; the hands as dealt (`State.dealt`,
+which measures of dealt cards read) are the sample's: the hidden cards renamed as they were
+dealt again. Every deal consistent with those
 constraints can come out (hidden cards are placed most constrained first, each in a place
 with room drawn in proportion to the room left, retrying on a dead end; after a few dead ends
 a randomised matching finds a consistent deal). The constraints do not read the play
@@ -74,12 +78,18 @@ def constraints(state: State, player: int) -> Constraints:
         held.append([c for c in cards if c not in fixed])
     voids = _voids(state)
     taken = _taken_card(state)
+    taking = take.taking(state)
+    # cards taken from a pile shown to all stay the taker's, in hand or buried
+    shown_taken = set(taking.taken) if taking is not None and taking.rules.shown and player != taking.taker else set()
+    takers = (("hand", taking.taker), ("buried", -1)) if taking is not None else ()
     everywhere = tuple(range(len(places)))
     hidden: list[tuple[int, tuple[int, ...]]] = []
     for cards in held:
         for card in cards:
             if card == taken[0]:
                 allowed = tuple(i for i in everywhere if places[i] in taken[1])
+            elif card in shown_taken:
+                allowed = tuple(i for i in everywhere if places[i] in takers)
             else:
                 allowed = tuple(i for i in everywhere if not (places[i][0] == "hand" and card in voids[places[i][1]]))
             hidden.append((card, allowed))
@@ -174,16 +184,35 @@ def deal(state: State, known: Constraints, rng: random.Random) -> State:
     if sample.given is not None:  # a given chance outcome still to come names no hidden card
         sample.given = type(sample.given)(sample.given.hands, tuple(o for o in sample.given.outcomes if o[0] != "turn_up"))
     hidden = frozenset(card for card, _ in known.cards)
+    renamed: dict[int, int] = {}  # each hidden card -> the card dealt in its place
     for place, cards in zip(known.places, placed):
         target = _cards_at(sample, place)
         rng.shuffle(cards)
+        renamed.update(zip([c for c in target if c in hidden], cards))
         _refill(sample, place, target, [c for c in target if c not in hidden], cards)
     sample.set_aside = sorted(sample.stock)
     sample._legal = None
+    passed = [[[renamed.get(c, c) for c in cards] for cards in own.passed] for own in pass_cards.finished(sample)]
     _rewrite_passes(sample, known.player, rng)
     if sample.play_game.ruleset.partner_cards:  # teams by the deal follow the hands dealt again
         sample.round_teams = partners.teams_at_deal(sample)
+    sample.dealt = _dealt_again(sample, renamed, passed)
     return sample
+
+
+def _dealt_again(state: State, renamed: dict[int, int], passed: list[list[list[int]]]) -> tuple[tuple[int, ...], ...]:
+    """The hands as dealt that fit the sample: each hidden card renamed as it was dealt again,
+    then, for a pass `_rewrite_passes` drew anew, the cards it now passes exchanged with those it
+    passed before (`passed`, renamed) in every hand, so that the giver was dealt what it passes."""
+    dealt = [[renamed.get(c, c) for c in hand] for hand in state.dealt]
+    for own, before in zip(pass_cards.finished(state), passed):
+        for giver, cards in enumerate(own.passed):
+            out = [c for c in before[giver] if c not in cards]
+            into = [c for c in cards if c not in before[giver]]
+            if out:
+                swap = {**dict(zip(out, into)), **dict(zip(into, out))}
+                dealt = [[swap.get(c, c) for c in hand] for hand in dealt]
+    return tuple(tuple(sorted(hand)) for hand in dealt)
 
 
 def _cards_at(state: State, place: tuple[str, int]) -> list[int]:
