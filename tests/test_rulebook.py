@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 KINGDOMS = ROOT / "specs" / "kingdoms.yaml"
 MEADOWS = ROOT / "specs" / "meadows.yaml"
 SPECS = [KINGDOMS, MEADOWS, *sorted((ROOT / "docs" / "examples" / "tutorial").glob("step?.yaml"))]
-SPECS += sorted(p for p in (ROOT / "docs" / "examples" / "howto").glob("*.yaml"))
+SPECS += sorted(p for p in (ROOT / "docs" / "examples" / "howto").glob("*.yaml") if not p.name.endswith(".examples.yaml"))
 HEADINGS = (
     "## Components", "## Players and the deal", "## Trumps", "## Playing a trick",
     "## Who wins a trick", "## Won cards and tokens", "## Scoring", "## End of the game",

@@ -241,6 +241,13 @@ CODES: dict[str, str] = {
     "TR330": "rank the deck does not have",
     "TR331": "value outside what the spec allows",
     "TR332": "over a limit",
+    # TR36x: measures that read cards (dealt, held or won; runs; a share off per card).
+    "TR360": "measure key that reads no cards",
+    "TR361": "counting without a run",
+    "TR362": "share per card without a sum",
+    "TR363": "team measure without teams",
+    "TR364": "card named twice in a run",
+    "TR365": "measure condition that reads the trick",
     # TR4xx: overlays (`extends`).
     "TR401": "extends cycle",
     "TR402": "extends parent missing",

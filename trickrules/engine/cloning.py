@@ -29,7 +29,7 @@ def clone(state: State, empty: State, fields: tuple[str, ...]) -> State:
 def _fill(s: State, o: State) -> None:
     # shared: never changed in place
     o._kind, o._step, o.current, o.dealer = s._kind, s._step, s.current, s.dealer
-    o.deals, o.declarer, o.given, o.hand_size, o.leader = s.deals, s.declarer, s.given, s.hand_size, s.leader
+    o.deals, o.dealt, o.declarer, o.given, o.hand_size, o.leader = s.deals, s.dealt, s.declarer, s.given, s.hand_size, s.leader
     o.deciders, o.led, o.next_seat, o.num_players = s.deciders, s.led, s.next_seat, s.num_players
     o.play_game, o.round, o.round_teams, o.tables = s.play_game, s.round, s.round_teams, s.tables
     o.trick_size, o.tricks_played, o.trumps = s.trick_size, s.tricks_played, s.trumps

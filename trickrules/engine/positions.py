@@ -8,12 +8,13 @@
     >>> [state.action_to_string(a) for a in state.legal_actions()]
     ['play clubs-9', 'play spades-Q']
 
-The state is in the play phase of round `Position.round`, with the given hands (every other hand
-empty), the given seat to lead trick `trick_number`, and the trumps, counters, won cards, trick
-counts, token supply and tableau as given; nothing else has happened in the round. From there it
-plays as any state: apply the cards of a trick, ask the legal actions, read the rewards. A
-position names cards by their ids (``hearts-A``) and seats by number; anything the spec does not
-have is refused with a `PositionError` that names it.
+The state is in the play phase of round `Position.round`, with the given hands (every other
+hand empty), the given seat to lead trick `trick_number`, and the trumps, counters, won cards,
+trick counts, token supply and tableau as given; nothing else has happened in the round (the
+hands as dealt, which measures of dealt cards read, are the given hands). From there it plays
+as any state: apply the cards of a trick, ask the legal actions, read the rewards. A position
+names cards by their ids (``hearts-A``) and seats by number; anything the spec does not have is
+refused with a `PositionError` that names it.
 """
 
 from __future__ import annotations
@@ -93,6 +94,7 @@ def start_at(game: Game, position: Position) -> State:
         state.counters[name] = list(value) if isinstance(value, Sequence) else value
     for seat, cards in position.hands.items():
         state.hands[_seat(game, seat)] = sorted(_card(game, c) for c in cards)
+    state.dealt = (*[tuple(hand) for hand in state.hands], ())  # as dealt: the position's hands
     tokens = [t.name for t in game.ruleset.tokens]
     for name, count in position.supply.items():
         if name not in tokens:

@@ -7,17 +7,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from trickrules.engine.phases import bid, take
-from trickrules.rules.scoring import PlayerRound, RoundNames, RoundScore, held, pile_measures, score_round
+from trickrules.engine import holdings
+from trickrules.rules.scoring import PlayerRound, RoundNames, RoundScore, held, measure_value, pile_measures, score_round
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
     from trickrules.engine.state import State
 
 
-def score_now(state: State) -> tuple[RoundScore, list[int], RoundNames]:
+def score_now(state: State, final: bool = True) -> tuple[RoundScore, list[int], RoundNames]:
     """The round scored as it stands, changing nothing: the score by rule, each player's points
     (rules and rewards, partners' pooled) and the names scoring read (`State.end_round` adds
-    the points to the totals; a learning environment reads them mid-round)."""
+    the points to the totals; a learning environment reads them mid-round, not `final`: then a
+    measure of dealt or held cards reads 0, see `holdings.fill_holdings`)."""
     game = state.play_game
     n = state.num_players
     if game.ruleset.tableau is None:  # the measures come from piles, tricks and tokens alone
@@ -26,6 +28,11 @@ def score_now(state: State) -> tuple[RoundScore, list[int], RoundNames]:
     else:
         players = [state.player_round(p) for p in range(n)]
         measures = None
+    if holdings.reads_holdings(game.ruleset.scoring.measures):  # measures of dealt, held or matching cards
+        won = [p.won_cards() for p in players] if measures is None else take.scored_piles(state)
+        if measures is None:
+            measures = [[measure_value(m, game.ruleset, p, state.tables.faces) for m in game.ruleset.scoring.measures] for p in players]
+        holdings.fill_holdings(state, measures, won, final)
     envs: list[dict[str, Any]] | None = None
     if game.team_envs_only:  # a team's names start from its first seat's: the others are not read
         envs = state.score_envs([team[0] for team in state.round_teams])

@@ -31,7 +31,7 @@ __all__ = ["TERMINAL_PLAYER", "Phase", "State", "deal_order"]
 
 _FIELDS: Final = (
     "_active", "_env", "_kind", "_legal", "_round_dicts", "_round_scores", "_step", "bonus",
-    "counters", "current", "dealer", "deals", "deciders", "declarer", "events",
+    "counters", "current", "dealer", "dealt", "deals", "deciders", "declarer", "events",
     "game", "given", "hand_size", "hands", "history", "leader", "led", "next_seat",
     "num_players", "parts", "piles", "play_game", "pool",
     "round", "round_teams", "section_suits", "section_tokens", "seed", "set_aside",
@@ -52,6 +52,7 @@ class State:
     hands: list[list[int]]
     set_aside: list[int]
     stock: list[int]
+    dealt: tuple[tuple[int, ...], ...]  # each seat's hand as dealt, then the cards dealt to no one
     _kind: PhaseKind  # the kind of phase the game waits in (see `trickrules.engine.phases`)
 
     def __init__(
@@ -86,6 +87,7 @@ class State:
         self.play_game = game  # the game whose rules play and score this round (a contract's, once declared)
         self.given = self.deals[self.round] if self.round < len(self.deals) else None
         deal_round(self)
+        self.dealt = (*[tuple(hand) for hand in self.hands], tuple(self.set_aside))  # read by scoring alone
         if self.events is not None:
             self.log("deal", dealer=self.dealer, hands=[list(h) for h in self.hands], set_aside=list(self.set_aside))
         self.piles: list[list[int]] = [[] for _ in range(n)]

@@ -61,5 +61,5 @@ class Rewards:
         under ``trick`` the points the round in play would score now."""
         points = list(state.totals)
         if self.schedule == "trick" and not state.is_terminal():
-            points = [t + p for t, p in zip(points, score_now(state)[1])]
+            points = [t + p for t, p in zip(points, score_now(state, final=False)[1])]
         return [self.sign * p for p in points]

@@ -14,6 +14,7 @@ from typing import Any, Final, Literal, Union
 
 from trickrules.rules.declaring import DeclarePhase
 from trickrules.rules.expressions import Expression
+from trickrules.rules.measures import Holding, Measure
 
 TRUMP_GROUP: Final = -1
 """The follow group of every card whose counting suit is a trump."""
@@ -301,20 +302,6 @@ class Tableau:
 
 
 # ---------------------------------------------------------------- scoring
-
-
-@dataclass(frozen=True)
-class Measure:
-    """A per-player quantity at the end of a round.
-
-    kind: ``sum_attribute`` (of `attribute` over won cards), ``tricks``, ``cards``,
-    ``tableau`` (sum of section scores), ``tokens`` (of token kind `token`).
-    """
-
-    name: str
-    kind: Literal["sum_attribute", "tricks", "cards", "tableau", "tokens"]
-    attribute: int | None = None
-    token: int | None = None
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,8 @@ def measure_value(
     if kind == "tokens":
         placed = sum(player.section_tokens) if _staffs_tableau(ruleset, measure.token) else 0
         return player.pool[measure.token] + placed  # type: ignore[index]
+    if kind in ("count", "run"):  # a holding's, taken by the engine (`engine.holdings`)
+        return 0
     if tableau_score is not None:
         return tableau_score
     assert ruleset.tableau is not None
@@ -118,14 +120,15 @@ def score_round(
     `envs` are the values each player's expressions read besides the measures (options,
     counters); needed only by expression rules. `known`, if given, receives the round's
     measures and keeps the names expressions read, for the counters changed at the round's end.
-    `measures`, if given, are the measures of a game without a tableau, already taken.
+    `measures`, if given, are the round's measures, already taken.
     """
     tableau = ruleset.tableau
     sections = [section_scores(tableau, p, faces) for p in players] if tableau is not None else []
     totals: list[int | None] = [sum(s for _, _, s in rows) for rows in sections] or [None] * len(players)
-    if tableau is None:
-        if measures is None:
-            measures = pile_measures(ruleset, [p.pile for p in players], [p.tricks for p in players], [p.pool for p in players])
+    if measures is not None:
+        pass
+    elif tableau is None:
+        measures = pile_measures(ruleset, [p.pile for p in players], [p.tricks for p in players], [p.pool for p in players])
     else:
         measures = [
             [measure_value(m, ruleset, p, faces, total) for m in ruleset.scoring.measures]
@@ -159,8 +162,10 @@ def pile_measures(
                 value = 0
                 for card in piles[player]:
                     value += column[card]
-            else:  # tokens
+            elif kind == "tokens":
                 value = pools[player][measure.token]  # type: ignore[index]
+            else:  # count or run: a holding's, taken by the engine (`engine.holdings`)
+                value = 0
             row.append(value)
     return result
 

@@ -62,6 +62,7 @@ from trickrules.spec import compile_partners
 from trickrules.spec.compile_round import RoundCompiler, hand_size_schedule
 from trickrules.rules import contexts
 from trickrules.spec.limits import ruleset_limit_problems
+from trickrules.spec.measures import compile_measure
 from trickrules.spec.names import did_you_mean
 from trickrules.spec.contracts import contract_source
 from trickrules.spec.source import SpecSource, json_path
@@ -475,13 +476,7 @@ class _Compiler:
         return Scoring(measures, rules, (raw.get("game") or {}).get("winner", "most_points"))
 
     def measure(self, name: str, raw: dict) -> Measure:
-        if "sum_attribute" in raw:
-            return Measure(name, "sum_attribute", attribute=self.attributes.index(raw["sum_attribute"]))
-        if "count" in raw:
-            return Measure(name, raw["count"])
-        if "tokens" in raw:
-            return Measure(name, "tokens", token=self.token_names.index(raw["tokens"]))
-        return Measure(name, "tableau")
+        return compile_measure(self, name, raw)
 
     def point_rule(self, raw: dict, index: int = 0) -> PointRule:
         if "add" in raw and raw["add"] in self.measure_names and raw.get("per", "player") == "player":

@@ -46,6 +46,7 @@ from trickrules.rules.ruleset import (
     TrumpChoice,
     TurnedUp,
 )
+from trickrules.spec.measures import dump_measure
 
 __all__ = ["dump_spec", "dump_yaml"]
 
@@ -336,15 +337,7 @@ def _scoring(scoring: Scoring, ruleset: Ruleset) -> dict[str, Any]:
 
 
 def _measure(measure: Measure, ruleset: Ruleset) -> dict[str, Any]:
-    if measure.kind == "sum_attribute":
-        assert measure.attribute is not None
-        return {"sum_attribute": ruleset.deck.attributes[measure.attribute]}
-    if measure.kind in ("tricks", "cards"):
-        return {"count": measure.kind}
-    if measure.kind == "tokens":
-        assert measure.token is not None
-        return {"tokens": ruleset.tokens[measure.token].name}
-    return {"tableau": "score"}
+    return dump_measure(measure, ruleset, _card_condition)
 
 
 def _point_rule(rule: PointRule, measures: tuple[Measure, ...]) -> dict[str, Any]:

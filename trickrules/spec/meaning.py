@@ -155,7 +155,7 @@ class Meaning:
         return sorted(self.data["players"])
 
     def conditions(self) -> Iterator[tuple[dict[str, Any], NodePath]]:
-        """Yield every card condition in rewards and ranking, nested ones included."""
+        """Yield every card condition (rewards, ranking, restrictions, counters, measures), nested ones included."""
         for index, reward in enumerate(self.data.get("rewards", ())):
             yield from _walk_condition(reward.get("when"), ("rewards", index, "when"))
         for index, step in enumerate(self.data["ranking"]):
@@ -170,6 +170,9 @@ class Meaning:
         for name, counter in (self.data.get("counters") or {}).items():
             on_play = counter.get("on_play") or {}
             yield from _walk_condition(on_play.get("card"), ("counters", name, "on_play", "card"))
+        for name, measure in (self.data["scoring"].get("measures") or {}).items():
+            for key in ("count", "run"):  # a count or run of the cards matching a condition
+                yield from _walk_condition(measure.get(key), ("scoring", "measures", name, key))
 
 
 def _check_names(spec: Meaning) -> None:

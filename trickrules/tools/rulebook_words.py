@@ -247,6 +247,8 @@ def reward_words(reward: Reward, ruleset: Ruleset) -> str:
 
 def measure_words(measure: Measure, ruleset: Ruleset) -> str:
     """What a measure counts for a player, in words."""
+    if measure.holding is not None:
+        return holding_words(measure, ruleset)
     if measure.kind == "sum_attribute":
         assert measure.attribute is not None
         return f"the {ruleset.deck.attributes[measure.attribute]} on the cards the player won"
@@ -322,3 +324,44 @@ def _trick_parts(condition: CardCondition | None) -> Iterator[TrickCondition]:
         yield condition.trick
     for part in (condition.negate, *condition.all_of, *(condition.any_of or ())):
         yield from _trick_parts(part)
+
+
+_CARDS_READ = {
+    "won": "the cards {whose} won",
+    "dealt": "the cards {whose} was dealt",
+    "held": "the cards {whose} played the round with",
+}
+
+
+def holding_words(measure: Measure, ruleset: Ruleset) -> str:
+    """What a measure that reads cards (`Measure.holding`) counts, in words."""
+    holding = measure.holding
+    assert holding is not None
+    deck = ruleset.deck
+    team = holding.per == "team"
+    cards = _CARDS_READ[holding.of].format(whose="the player's team" if team else "the player")
+    if holding.set_aside:
+        cards += " (the declarer's with the cards dealt to no one)"
+    if team:
+        cards += ", read by the team's first seat"
+    if measure.kind == "count":
+        assert holding.matching is not None
+        return f"how many of {cards} match ({card_condition_words(holding.matching, deck, 'the card')})"
+    if measure.kind == "run":
+        if holding.order is not None:
+            order = ", ".join(deck.cards[c].id for c in holding.order)
+        else:
+            assert holding.matching is not None
+            order = f"the cards that match ({card_condition_words(holding.matching, deck, 'the card')}), highest first,"
+        way = {"either": "held or missing", "with": "held (0 without the top card)",
+               "without": "missing (0 with the top card)"}[holding.counting]
+        return f"how many of {order} are {way} in a row from the top among {cards}"
+    if measure.kind == "cards":
+        return f"the number of {cards}"
+    assert measure.attribute is not None
+    total = f"the {deck.attributes[measure.attribute]} on {cards}"
+    numerator, denominator = holding.less
+    if numerator:
+        share = str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
+        total += f", less {share} a card, rounded to the nearest (a half away from zero)"
+    return total
