@@ -267,7 +267,7 @@ class _Reference:
         kind = schema.get("type")
         if kind is None:
             return "any value"
-        text = {"integer": "integer", "string": "string", "boolean": "`true` or `false`", "number": "number"}[kind]
+        text = {"integer": "integer", "string": "string", "boolean": "`true` or `false`", "number": "number", "null": "nothing (`null`)"}[kind]
         if "minimum" in schema and "maximum" in schema:
             text += f" from {schema['minimum']} to {schema['maximum']}"
         elif "minimum" in schema:
