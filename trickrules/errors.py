@@ -241,6 +241,13 @@ CODES: dict[str, str] = {
     "TR330": "rank the deck does not have",
     "TR331": "value outside what the spec allows",
     "TR332": "over a limit",
+    # TR35x: teams formed by the deal (`teams: {holders_of: ...}`) and the winner's side.
+    "TR350": "undefined partner card",
+    "TR351": "cards passed with teams by the deal",
+    "TR352": "rule that needs fixed teams",
+    "TR353": "winner_is_partner without teams",
+    "TR354": "winner_is_partner inside not, all or any",
+    "TR355": "partner card named twice",
     # TR36x: measures that read cards (dealt, held or won; runs; a share off per card).
     "TR360": "measure key that reads no cards",
     "TR361": "counting without a run",

@@ -239,7 +239,7 @@ class _Book:
             f"- At the start of each round, shuffle all {len(self.deck.cards)} cards and deal "
             f"{hand_size_words(deal)} to each player. {left if deal.hand_sizes is None else 'The cards not dealt are set aside unseen.'}",
         ]
-        if self.rules.teams:
+        if self.rules.teams or self.rules.partner_cards:
             lines.append(f"- {teams_words(self.rules)}")
         other = self.other_hand_sizes()
         if other:

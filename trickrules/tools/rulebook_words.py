@@ -238,9 +238,12 @@ def reward_words(reward: Reward, ruleset: Ruleset) -> str:
     kind = None if reward.token is None else ruleset.tokens[reward.token]
     unit = "point" if kind is None else kind.name
     amount = amount_words(reward.amount, deck, unit, subject, None if kind is None else kind.many)
+    side = {True: "the trick's winner is on the player's side", False: "the trick's winner is on the other side"}
     if reward.when is None:
-        return f"{who} {amount}."
+        return f"{who} {amount}." if reward.winner_is_partner is None else f"{who} {amount} when {side[reward.winner_is_partner]}."
     when = card_condition_words(reward.when, deck, subject)
+    if reward.winner_is_partner is not None:
+        when += f", and {side[reward.winner_is_partner]}"
     joint = ", provided that" if reward.amount.by_rank is not None else " when"
     return f"{who} {amount}{joint} {when}."
 
@@ -296,6 +299,8 @@ TRICK_NAME_WORDS = {
     "place": "the card's place in the trick by the ranking (1 for the winning card, 2 for the second best)",
     "winner_rank": "the winning card's rank",
     "winner_position": "when the winning card was played",
+    "trick_number": "the trick's number in the round (1 for the first)",
+    "last_trick": "true in the round's last trick",
 }
 """What each name of a condition on the whole trick means (`trickrules.rules.whole_trick`)."""
 
