@@ -12,6 +12,7 @@ import pytest
 
 from trickrules.engine import partners
 from trickrules.engine.game import Game
+from trickrules.engine.positions import Position, start_at
 from trickrules.engine.resample import resample
 from trickrules.engine.state import State
 from trickrules.engine.tensors import ObservationLayout
@@ -194,3 +195,9 @@ def test_the_record_and_log_say_who_was_in_which_team() -> None:
     text = render_record(record)
     assert "the holders of red-4 against the others" in text
     assert "Teams: P0 and P2; P1 and P3" in text
+
+
+def test_a_position_forms_the_teams_from_its_own_hands() -> None:
+    state = start_at(game(), Position(hands={1: ["red-4", "blue-1"], 3: ["red-4#2", "blue-2"], 0: ["blue-3"], 2: ["blue-4"]}))
+    assert state.round_teams == ((1, 3), (0, 2))
+    assert state.observation(1)["sides"] == [None, "own", None, None]  # the other copy is in a hidden hand

@@ -11,7 +11,8 @@
 The state is in the play phase of round `Position.round`, with the given hands (every other
 hand empty), the given seat to lead trick `trick_number`, and the trumps, counters, won cards,
 trick counts, token supply and tableau as given; nothing else has happened in the round (the
-hands as dealt, which measures of dealt cards read, are the given hands). From there it plays
+hands as dealt, which measures of dealt cards read, are the given hands, and so are the teams
+a spec forms by the deal). From there it plays
 as any state: apply the cards of a trick, ask the legal actions, read the rewards. A position
 names cards by their ids (``hearts-A``) and seats by number; anything the spec does not have is
 refused with a `PositionError` that names it.
@@ -23,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from trickrules.engine import partners
 from trickrules.engine.phases import PARTS, new_round, place_tokens, play
 from trickrules.engine.phases.kinds import enter
 from trickrules.errors import TrickrulesError
@@ -95,6 +97,8 @@ def start_at(game: Game, position: Position) -> State:
     for seat, cards in position.hands.items():
         state.hands[_seat(game, seat)] = sorted(_card(game, c) for c in cards)
     state.dealt = (*[tuple(hand) for hand in state.hands], ())  # as dealt: the position's hands
+    if game.ruleset.partner_cards:  # teams by the deal: the holders among the position's hands
+        state.round_teams = partners.teams_at_deal(state)
     tokens = [t.name for t in game.ruleset.tokens]
     for name, count in position.supply.items():
         if name not in tokens:
