@@ -90,3 +90,25 @@ def test_each_pile_counts_its_points_less_two_thirds_a_card(seed: int, players: 
 
 def test_grouped_card_points_round_trip_through_the_dump() -> None:
     assert load_ruleset_text(dump_yaml(GAME.ruleset)) == GAME.ruleset
+
+
+TEAM_POINTS = GROUPED.replace("players: [3, 4]\n", "players: [4]\nteams: [[0, 2], [1, 3]]\n").replace(
+    "card_points: {sum_attribute: points, less_per_card: {numerator: 2, denominator: 3}}",
+    "card_points: {sum_attribute: points, less_per_card: {numerator: 2, denominator: 3}, per: team}",
+)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_teams_pile_is_counted_and_rounded_once(seed: int) -> None:
+    game = trickrules.load_game(load_ruleset_text(TEAM_POINTS))
+    column = game.ruleset.deck.columns[0]
+    state = game.new_initial_state(seed, record=True)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    measures = events(state, "round_end")[0]["measures"]
+    for first, second in ((0, 2), (1, 3)):
+        won = [c for trick in events(state, "trick") if trick["winner"] in (first, second) for c in trick["cards"]]
+        assert measures[first]["card_points"] == _by_hand(sum(column[c] for c in won), len(won), 2, 3)
+        assert measures[second]["card_points"] == 0
