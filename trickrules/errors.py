@@ -241,6 +241,10 @@ CODES: dict[str, str] = {
     "TR330": "rank the deck does not have",
     "TR331": "value outside what the spec allows",
     "TR332": "over a limit",
+    # TR34x: the set-aside cards a declarer takes (`take`).
+    "TR340": "take without a declarer",
+    "TR341": "take with no card set aside",
+    "TR342": "set-aside cards that do not split into the groups",
     # TR35x: teams formed by the deal (`teams: {holders_of: ...}`) and the winner's side.
     "TR350": "undefined partner card",
     "TR351": "cards passed with teams by the deal",
