@@ -79,9 +79,11 @@ def _card_for_bid(state: State, legal: list[int]) -> int:
     if not trick:
         return max(legal, key=power.__getitem__) if wants else min(legal, key=power.__getitem__)
     led, size = state.led, len(trick)
-    winning = [c for c in legal if tables.trick_winner([*trick, c], led) == size]
+    number = state.tricks_played + 1  # what a ranking step's trick condition reads
+    last = number == state.hand_size
+    winning = [c for c in legal if tables.trick_winner([*trick, c], led, number, last) == size]
     if wants:
-        holder = state.trick_players[tables.trick_winner(trick, led)]
+        holder = state.trick_players[tables.trick_winner(trick, led, number, last)]
         if holder in side and bids[holder] != 0:
             return min(legal, key=power.__getitem__)  # a partner has it: waste nothing
         return min(winning or legal, key=power.__getitem__)

@@ -193,7 +193,8 @@ def _trick_view(state: State) -> dict[str, Any]:
     winning = None
     if state.trick:
         try:
-            winning = state.trick_players[state.tables.trick_winner(state.trick, state.led)]
+            number = state.tricks_played + 1
+            winning = state.trick_players[state.tables.trick_winner(state.trick, state.led, number, number == state.hand_size)]
         except Exception:  # who is ahead is a courtesy: a ranking that cannot say leaves it out
             winning = None
     leader = state.trick_players[0] if state.trick_players else None
