@@ -20,7 +20,7 @@ from trickrules.spec.dump import dump_spec, dump_yaml
 from trickrules.spec.loader import load_ruleset_text
 from trickrules.tools.rulebook import rulebook_markdown
 
-from helpers import events
+from helpers import ROOT, events
 
 PASSING = """\
 id: held
@@ -277,3 +277,31 @@ def test_the_rulebook_says_which_cards_each_measure_reads() -> None:
     assert "(0 without the top card)" in text and "(0 with the top card)" in text
     aside = rulebook_markdown(GAMES["aside"].ruleset, yaml.safe_load(ASIDE))
     assert "(the declarer's with the cards dealt to no one)" in aside
+
+
+SKAT = (ROOT / "specs" / "skat.yaml").read_text(encoding="utf-8").replace(
+    "    card_points: {sum_attribute: points}\n",
+    "    card_points: {sum_attribute: points}\n    matadors: {run: {trump: true}, of: dealt, set_aside: declarer, report: true}\n",
+)
+"""The shipped skat spec with matadors: the run of trumps from the top, in each contract's own
+trump order, over the soloist's hand as dealt and the skat."""
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_run_of_trumps_follows_each_contracts_trumps_and_counts_the_set_aside_cards(seed: int) -> None:
+    game = trickrules.load_game(load_ruleset_text(SKAT))
+    state = _played_out(game, seed)
+    contract = state.play_game.ruleset.id.split(":")[-1]
+    jacks = ["clubs-J", "spades-J", "hearts-J", "diamonds-J"]
+    orders = {"grand": jacks, **{suit: jacks + [f"{suit}-{r}" for r in ("A", "10", "K", "Q", "9", "8", "7")]
+                                 for suit in ("diamonds", "hearts", "spades", "clubs")}}
+    if contract not in orders:  # null (no trumps), or all passed
+        return
+    deal = events(state, "deal")[0]
+    measures = events(state, "round_end")[0]["measures"]
+    for p in range(3):
+        cards = set(_ids(game, deal["hands"][p]))
+        if p == state.declarer:
+            cards |= set(_ids(game, deal["set_aside"]))
+        assert measures[p]["matadors"] == _run(orders[contract], cards)
