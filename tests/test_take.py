@@ -511,3 +511,13 @@ def test_resampling_keeps_cards_taken_from_a_shown_pile_with_the_taker() -> None
         assert all(card in sample.hands[0] or card in take.buried(sample) for card in taken.taken), "a card seen taken left the taker"
         assert sample.stock == state.stock, "the group not taken was seen: it stays"
         assert every_card(sample) == Counter(range(21))
+
+
+def test_the_group_taken_from_a_shown_pile_is_in_every_information_state() -> None:
+    game = taking_game("{groups: 2, shown: true}")
+    first, second = (act(game.new_initial_state(deal=SUITED), "contract solo", f"take group {n}") for n in (1, 2))
+    assert first.observation(1)["set_aside_taken"] == PILE[:3] and second.observation(2)["set_aside_taken"] == PILE[3:]
+    for player in (1, 2):
+        assert first.information_state_string(player) != second.information_state_string(player)
+    hidden = act(taking_game("{groups: 2}").new_initial_state(deal=SUITED), "contract solo", "take group 1")
+    assert "set_aside_taken" not in hidden.observation(1), "a pile face down shows nothing of what was taken"

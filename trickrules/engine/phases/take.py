@@ -174,6 +174,8 @@ class Take(PhaseKind):
         ids = state.game.card_ids  # cards by id, as the rest of the observation names them
         if own.rules.shown:
             view["set_aside_shown"] = [ids[c] for c in own.pile]
+            if not own.choosing:  # which of the shown cards the declarer took is seen too
+                view["set_aside_taken"] = [ids[c] for c in own.taken]
         if player == own.taker:
             view["buried"] = [ids[c] for c in own.buried]
 
