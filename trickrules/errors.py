@@ -245,6 +245,7 @@ CODES: dict[str, str] = {
     "TR340": "take without a declarer",
     "TR341": "take with no card set aside",
     "TR342": "set-aside cards that do not split into the groups",
+    "TR343": "a declare phase bidding by precedence with otherwise",
     # TR35x: teams formed by the deal (`teams: {holders_of: ...}`) and the winner's side.
     "TR350": "undefined partner card",
     "TR351": "cards passed with teams by the deal",
