@@ -521,3 +521,20 @@ def test_the_group_taken_from_a_shown_pile_is_in_every_information_state() -> No
         assert first.information_state_string(player) != second.information_state_string(player)
     hidden = act(taking_game("{groups: 2}").new_initial_state(deal=SUITED), "contract solo", "take group 1")
     assert "set_aside_taken" not in hidden.observation(1), "a pile face down shows nothing of what was taken"
+
+
+# ---------------------------------------------------------------- simulate
+
+
+def test_simulate_counts_the_rounds_taken_each_group_and_the_cards_buried() -> None:
+    from trickrules.tools.simulate import simulate
+
+    result = simulate(taking_game("{groups: 3}"), n=60, seed=2, workers=1)
+    figures = {rule.name: rule for rule in result.rules if rule.kind == "take"}
+    assert set(figures) == {"taken", "group 1", "group 2", "group 3"}
+    taken = figures["taken"].fired.total
+    assert 0 < taken <= 60 and taken == sum(figures[f"group {n}"].fired.total for n in (1, 2, 3))
+    buried = dict(figures["taken"].amounts)["buried"].total
+    assert buried == 2 * taken, "a group of two taken, two buried"
+    skat = {rule.name: rule for rule in simulate(SKAT, n=20, seed=1, workers=1).rules if rule.kind == "take"}
+    assert set(skat) == {"taken"} and dict(skat["taken"].amounts)["buried"].total == 2 * skat["taken"].fired.total

@@ -102,10 +102,10 @@ class Take(PhaseKind):
                 state.log("set_aside_shown", cards=list(own.pile), groups=groups)
             enter(state, self)
             return True
-        self.take(state, own, list(own.pile))
+        self.take(state, own, list(own.pile), 0)
         return own.left > 0  # nothing to bury: the round goes on
 
-    def take(self, state: State, own: Taking, cards: list[int]) -> None:
+    def take(self, state: State, own: Taking, cards: list[int], group: int) -> None:
         """Put `cards` into the taker's hand; then the taker buries as many (or as the rules say)."""
         hand = state.hands[own.taker]
         hand.extend(cards)
@@ -120,7 +120,7 @@ class Take(PhaseKind):
         # than a group would leave the taker short of cards for the play)
         own.left = min(own.rules.bury, len(cards)) if own.rules.bury >= 0 else len(cards)
         if state.events is not None:
-            state.log("take_set_aside", player=own.taker, cards=list(cards), shown=own.rules.shown)
+            state.log("take_set_aside", player=own.taker, cards=list(cards), shown=own.rules.shown, group=group)
         enter(state, self)
 
     def legal(self, state: State) -> list[int]:
@@ -142,7 +142,7 @@ class Take(PhaseKind):
         if own.choosing:
             index = action - state.game.action_start["take group"]
             size = len(own.pile) // own.groups
-            self.take(state, own, own.pile[index * size : (index + 1) * size])
+            self.take(state, own, own.pile[index * size : (index + 1) * size], index)
             if own.left == 0:
                 state.next_step()
             return
@@ -163,6 +163,24 @@ class Take(PhaseKind):
         rules: TakePhase = step.rules
         pile = game.num_cards - game.ruleset.deal.hand_size * game.num_players
         return 1 + max(rules.bury, pile)
+
+    def figures(self, game: Game) -> list[tuple[str, str, str]]:
+        """Rounds in which the declarer took the set-aside cards, and which group where the pile
+        is split; with the cards buried in them."""
+        names = ["taken", *(f"group {number}" for number in range(1, _groups(game) + 1))]
+        return [("take", name, measure) for name in names for measure in ("fired", "buried")]
+
+    def count(self, event: dict[str, Any], values: dict[tuple[str, str, str], int], memory: dict[str, Any]) -> None:
+        kind = event["type"]
+        if kind == "take_set_aside":
+            group = f"group {event['group'] + 1}"
+            names = ["taken"] + ([group] if ("take", group, "fired") in values else [])  # groups where the pile is split
+            for name in names:
+                values["take", name, "fired"] += 1
+            memory["take"] = names
+        elif kind == "bury":
+            for name in memory.get("take", ()):
+                values["take", name, "buried"] += 1
 
     # ------------------------------------------------------------ what the rest shows of it
 
