@@ -162,6 +162,10 @@ class _Ranges:
         leader = deal.get("first_leader")
         if isinstance(leader, dict) and "seat" in leader:
             self.seat(leader["seat"], ("deal", "first_leader", "seat"), "the first leader")
+        for name, contract in (self.data.get("contracts") or {}).items():  # a contract's own first leader
+            leader = (contract or {}).get("first_leader")
+            if isinstance(leader, dict) and "seat" in leader:
+                self.seat(leader["seat"], ("contracts", name, "first_leader", "seat"), f"contract {name}'s first leader")
 
     # ------------------------------------------------------------ option cases
 
