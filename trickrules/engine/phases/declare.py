@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from trickrules.engine.game import Game
     from trickrules.engine.state import State
     from trickrules.engine.tensors import SegmentSpec
-    from trickrules.rules.ruleset import RoundStep
+    from trickrules.rules.ruleset import RoundStep, Ruleset
 
 
 DECLARE: Final = 9
@@ -77,6 +77,9 @@ class Declare(PhaseKind):
 
     def used(self, game: Game) -> bool:
         return game.declares
+
+    def rulebook(self, step: RoundStep, ruleset: Ruleset) -> str:
+        return _rulebook(step, ruleset)
 
     def start(self, state: State, step: RoundStep) -> bool:
         """Ask the first player."""
@@ -216,6 +219,28 @@ def _passed(state: State, player: int, out: list[float], at: int) -> None:
         for seat, bid in enumerate(own.bids):
             if bid == PASSED:
                 out[at + seat] = 1.0
+
+
+def _rulebook(step: RoundStep, ruleset: Ruleset) -> str:
+    """The rulebook's paragraph on declaring: who speaks first, how the declarer is found, and
+    what happens when every player passes."""
+    rules = step.declaring
+    assert rules is not None
+    names = ", ".join(ruleset.contracts[i].name for i in rules.contracts)
+    first = {"left_of_dealer": "the player on the dealer's left", "dealer": "the dealer"}.get(rules.first, f"seat {rules.first_seat}")
+    if rules.bidding == "precedence":
+        lines = [f"Starting with {first} and going round in seat order, players bid contracts, listed here from the lowest: "
+                 f"{names}. A pass is final. A bid must be higher than the highest bid so far, or equal to it when the "
+                 f"bidder comes first from seat {rules.precedence_seat} in seat order. The last player left may not pass: "
+                 "when every other player has passed, its bid is the contract and it is the declarer."]
+    else:
+        lines = [f"Starting with {first} and going round in seat order, each player passes or declares one of the "
+                 f"contracts ({names}). The first player to declare is the declarer, and the others are not asked.",
+                 "When every player passes, " + ("the round is not played and scores as a round nobody declared." if rules.otherwise < 0
+                                                else f"the round is played as {ruleset.contracts[rules.otherwise].name}, with no declarer.")]
+    lines += [f"{ruleset.contracts[i].name} may be declared only while `{condition.text}` holds." for i, condition in rules.allow]
+    lines.append("The contract declared applies to the rest of the round (see Contracts).")
+    return "## Declaring\n\n" + " ".join(lines)
 
 
 KIND: Final[Declare] = Declare(DECLARE, "declare", (
