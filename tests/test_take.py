@@ -132,7 +132,13 @@ def test_a_pile_in_groups_is_taken_one_group_in_dealt_order() -> None:
     assert len(state.legal_actions()) == 7 and all(t.startswith("bury ") for t in legal_texts(state))
 
 
-def test_a_group_size_bury_count_larger_than_the_group_buries_only_as_many_as_taken() -> None:
+def test_a_given_deal_s_set_aside_order_decides_the_groups() -> None:
+    order = ["green-7", "blue-7", "red-7", "green-6", "blue-6", "red-6"]
+    state = act(taking_game("{groups: 3}").new_initial_state(deal={**SUITED, "set_aside": order}), "contract solo", "take group 1")
+    assert {"green-7", "blue-7"} <= set(ids(state, state.hands[0])) and ids(state, state.stock) == order[2:]
+
+
+def test_a_bury_count_larger_than_the_group_buries_only_as_many_as_taken() -> None:
     state = act(taking_game("{groups: 2, bury: 5}").new_initial_state(deal=SUITED), "contract solo", "take group 1")
     act(state, "bury red-1", "bury red-2", "bury red-3")
     assert state.phase == Phase.PLAY and [len(hand) for hand in state.hands] == [5, 5, 5]
@@ -248,13 +254,9 @@ def test_resampling_keeps_the_buried_cards_for_the_taker_and_deals_them_again_fo
         assert theirs.hands[1] == state.hands[1] and len(take.buried(theirs)) == len(buried)
         dealt_again += sorted(take.buried(theirs)) != sorted(buried)
         for sample in (mine, theirs):
-            assert every_card(sample) == Counter(range(game_cards(state))), "a card lost or doubled"
+            assert every_card(sample) == Counter(range(state.game.num_cards)), "a card lost or doubled"
             assert [len(h) for h in sample.hands] == [len(h) for h in state.hands]
     assert dealt_again > 20, f"the buried cards were dealt again in only {dealt_again} of 40 samples"
-
-
-def game_cards(state: State) -> int:
-    return state.game.num_cards
 
 
 def test_resampled_skat_states_play_on_to_the_end() -> None:
