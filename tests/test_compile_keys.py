@@ -274,7 +274,7 @@ def test_round_steps_keep_their_order_and_kinds() -> None:
 
 ROUND_ERRORS = [
     ("round:\n  - deal\n  - play\n  - pass: {cards: 1}\n  - score\n",
-     "a round is deal, then any turn_up, pass, choose_trumps, bid, declare, auction or go_alone phases, then play and score, once each"),
+     "a round is deal, then any turn_up, pass, choose_trumps, bid, declare, auction, take or go_alone phases, then play and score, once each"),
     ("round:\n  - deal\n  - bid: {}\n  - bid: {}\n  - play\n  - score\n",
      "a round has one bid, one declare, one auction and one turn_up phase at most"),
     ("trumps: turned_up\nround:\n  - deal\n  - play\n  - score\n", "trumps: turned_up needs a turn_up phase"),
