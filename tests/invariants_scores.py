@@ -7,9 +7,10 @@ every round's results, the totals and the winners."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
-from invariants_rules import Faces, card_matches, faces_for, trick_gains
+from invariants_rules import Faces, card_matches, faces_for, ladder_winner, trick_gains
 from trickrules.engine import phases
 from trickrules.engine.state import Phase, State
 from trickrules.rules.ruleset import UNLIMITED, Ruleset
@@ -31,10 +32,14 @@ class ScoreBook:
         self.supply = [kind.supply for kind in rules.tokens]
         self.pending = [0] * n
         self.gains: list[tuple] = []
+        self.dealt: list[list[int]] = [[] for _ in range(n)]  # the hands as dealt (`check_scores` sets them)
+        self.played: list[list[int]] = [[] for _ in range(n)]
 
     def trick(self, event: dict[str, Any]) -> None:
         winner, cards, players = event["winner"], event["cards"], event["players"]
         self.tricks[winner] += 1
+        for card, player in zip(cards, players):
+            self.played[player].append(card)
         if self.rules.won_cards == "pile":
             self.piles[winner].extend(cards)
         self.gains = trick_gains(self.rules, cards, players, players.index(winner), self.faces)
@@ -104,6 +109,23 @@ class ScoreBook:
 
     def measure(self, player: int, measure: Any) -> int:
         won = self.piles[player] + [c for stack in self.stacks[player] for c in stack]
+        holding = measure.holding
+        if holding is not None:  # the cards it reads: won, as dealt, or played (a round played out holds no card at its end)
+            assert not holding.set_aside, "the checker does not follow the declarer"
+            side = next((tuple(t) for t in self.rules.teams if player in t), (player,)) if holding.per == "team" else (player,)
+            if side[0] != player:  # a team's value is its first seat's
+                return 0
+            by_seat = [self.piles[p] + [c for stack in self.stacks[p] for c in stack] for p in range(len(self.tricks))]
+            won = [c for p in side for c in {"won": by_seat[p], "dealt": self.dealt[p], "held": self.played[p]}[holding.of]]
+            if measure.kind == "run":
+                return self._run(holding, set(won))
+            if measure.kind == "count":
+                return sum(1 for c in won if card_matches(holding.matching, c, self.faces, self.rules.deck, led=-99))
+            if measure.kind == "sum_attribute":
+                total = sum(self.rules.deck.cards[c].attributes[measure.attribute] for c in won)
+                exact = Fraction(total) - Fraction(len(won) * holding.less[0], holding.less[1])
+                whole = int(abs(exact) + Fraction(1, 2))  # a half rounds away from zero
+                return whole if exact >= 0 else -whole
         if measure.kind == "tricks":
             return self.tricks[player]
         if measure.kind == "cards":
@@ -113,6 +135,20 @@ class ScoreBook:
         if measure.kind == "tokens":
             return self.pool[player][measure.token] + self.placed_kind[player][measure.token]
         return sum(score for _, _, score in self.sections(player))
+
+    def _run(self, holding: Any, cards: set[int]) -> int:
+        """A run from the top, the order by the ladder (the best of the cards left, in turn)."""
+        order = list(holding.order or ())
+        if holding.order is None:
+            left = [c for c in range(len(self.rules.deck.cards)) if card_matches(holding.matching, c, self.faces, self.rules.deck, led=-99)]
+            while left:
+                order.append(left.pop(ladder_winner(self.rules.ranking, left, self.faces, self.rules.deck, led=-99)))
+        if not order or (holding.counting == "with") != (order[0] in cards) and holding.counting != "either":
+            return 0
+        length = 0
+        while length < len(order) and (order[length] in cards) == (order[0] in cards):
+            length += 1
+        return length
 
     def result(self, names_of: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
         """The round's measures, points by rule, rewards and points, as the engine reports them;
@@ -513,12 +549,16 @@ def check_scores(state: State, reader: Ruleset | None = None) -> None:
     rounds: list[dict[str, Any]] = []
     counters, scores = CounterBook(rules, game.num_players), RoundScores(rules, game.num_players)
     last_round: int | None = None  # the round after which the rules end the game
+    dealt: list[list[int]] = []
     for event in state.events:
         kind = event["type"]
         counters.feed(event)
         scores.feed(event)
+        if kind == "deal":
+            dealt = [list(hand) for hand in event["hands"]]
         if kind == "trumps":
             book = ScoreBook(rules, faces_for(rules.deck, frozenset(event["trumps"])), game.num_players)
+            book.dealt = dealt
         elif kind in ("trick", "reward", "token", "place"):
             assert book is not None
             if kind == "trick":

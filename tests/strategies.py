@@ -3,7 +3,8 @@
 `spec_data()` draws a whole spec as plain data (dicts and lists, ready for ``yaml.safe_dump``)
 that the loader accepts: random suits and ranks, two-faced cards that turn into a trump face,
 follow rules, ranking ladders, rewards with conditions, tokens with supplies, a tableau,
-measures and point rules, and options that other keys refer to with ``{option: NAME}``.
+measures (of won, dealt or held cards, a share per card) and point rules, and options that
+other keys refer to with ``{option: NAME}``.
 Every choice keeps the spec valid, so a loader error on a drawn spec is a finding.
 
 About half of the specs use language 2 as well (`_language2`): a round with pass phases (a
@@ -327,6 +328,11 @@ def _scoring(draw: st.DrawFn, tokens: list[str], tableau: bool, attributes: bool
         measures["kingdom"] = {"tableau": "score"}
     if draw(st.booleans()):
         measures["won_tricks"] = {"count": draw(st.sampled_from(["tricks", "cards"]))}
+    if draw(st.booleans()):  # cards read by a condition: won, as dealt or as held
+        measures["trump_count"] = {"count": {"trump": draw(st.booleans())}, "of": draw(st.sampled_from(["won", "dealt", "held"]))}
+    if attributes and draw(st.booleans()):  # a sum less a share per card
+        measures["gem_groups"] = {"sum_attribute": ATTRIBUTE,
+                                  "less_per_card": {"numerator": draw(st.integers(0, 3)), "denominator": draw(st.integers(1, 4))}}
     names = ["tricks", "cards", *measures]
     rules = []
     for _ in range(draw(st.integers(1, 3))):
