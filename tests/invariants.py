@@ -119,7 +119,8 @@ def check_follow(state: State, legal: Sequence[int], faces: Faces, reader: Rules
     player = state.current_player()
     hand = state.hands[player]
     rules = reader or state.game.ruleset
-    expected = allowed_cards(rules, hand, state.trick, faces)
+    partners = [p for team in state.round_teams if player in team for p in team if p != player]
+    expected = allowed_cards(rules, hand, state.trick, faces, state.trick_players, partners)
     if rules.restrictions:
         expected = restricted_cards(rules, expected, state, player, faces)
     assert sorted(legal) == expected, f"follow: legal {sorted(legal)}, the rules allow {expected}"
@@ -319,7 +320,8 @@ def play_checked(game: Game, seed: int, choose: Choose, reader: Ruleset | None =
         assert legal, "a decision without legal actions"
         check_follow(state, legal, faces, reader)
         if state.phase == Phase.PLAY and reader.restrictions:
-            narrowed += sorted(legal) != allowed_cards(reader, state.hands[player], state.trick, faces)
+            partners = [p for team in state.round_teams if player in team for p in team if p != player]
+            narrowed += sorted(legal) != allowed_cards(reader, state.hands[player], state.trick, faces, state.trick_players, partners)
         if state.phase == Phase.PASS:
             check_pass_legal(state, legal)
         if len(state.history) % 7 == 0:

@@ -168,19 +168,39 @@ def ladder_winner(steps: Sequence[RankingStep], cards: Sequence[int], faces: Fac
     return candidates[0]
 
 
-def allowed_cards(rules: Ruleset, hand: Sequence[int], trick: Sequence[int], faces: Faces) -> list[int]:
-    """The cards the follow rules allow, read from the rules' words."""
+def allowed_cards(rules: Ruleset, hand: Sequence[int], trick: Sequence[int], faces: Faces,
+                  trick_players: Sequence[int] = (), partners: Sequence[int] = ()) -> list[int]:
+    """The cards the follow rules allow, read from the rules' words, each rule in turn (a rule
+    that would leave nothing changes nothing; a waivable rule is skipped while one of
+    `partners` wins the trick so far, as `ladder_winner` reads it)."""
     if not trick:
         return sorted(hand)
     led = faces.group(trick[0])
-    kinds = [rule.kind for rule in rules.follow]
-    following = [c for c in hand if faces.group(c) == led]
-    if following:
-        return sorted(following)
-    trumps = [c for c in hand if faces.is_trump(c)]
-    if "trump_if_void" in kinds and trumps:
-        return sorted(trumps)
-    return sorted(hand)
+
+    def wins(card: int) -> bool:
+        return ladder_winner(rules.ranking, [*trick, card], faces, rules.deck) == len(trick)
+
+    partner_winning = bool(trick_players) and trick_players[ladder_winner(rules.ranking, list(trick), faces, rules.deck)] in partners
+    cards = list(hand)
+    for rule in rules.follow:
+        if rule.unless_partner_winning and partner_winning:
+            continue
+        if rule.kind == "follow_led":
+            narrowed = [c for c in cards if faces.group(c) == led]
+        elif rule.kind == "trump_if_void":
+            narrowed = [c for c in cards if faces.is_trump(c)]
+        elif rule.kind == "win_if_able":
+            narrowed = [c for c in cards if wins(c)]
+        else:
+            assert rule.kind == "overtrump_if_able", rule.kind
+            trumps = [c for c in cards if faces.is_trump(c)]
+            beating = [c for c in trumps if wins(c)]
+            if any(faces.is_trump(c) for c in trick) and beating and len(beating) < len(trumps):
+                narrowed = [c for c in cards if not faces.is_trump(c) or c in beating]
+            else:
+                narrowed = cards
+        cards = narrowed or cards
+    return sorted(cards)
 
 
 def reward_amount(amount: Amount, card: int, faces: Faces, deck: Deck) -> int:
