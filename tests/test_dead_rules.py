@@ -123,6 +123,7 @@ UNDEFINED = {
     "TR308": ("227-undefined-token-did-you-mean.yaml", "pearl"),
     "TR309": ("228-undefined-measure-did-you-mean.yaml", "tricks"),
     "TR315": ("229-undefined-card-did-you-mean.yaml", "red-1"),
+    "TR350": ("341-holders-of-unknown-card.yaml", "red-4"),
 }
 """Every code of an undefined name, a broken spec that has one, and the name suggested.
 TR303 (undefined section) is reserved: no key names a section yet."""
