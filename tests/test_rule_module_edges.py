@@ -283,10 +283,10 @@ WITH_REWARD = TINY.replace(
          ("TR204", 7, 7, "$.deck.generate[0].suits", "'suits': expected 'all', not 'some'")),
         ("  hand_size: 4\n", "  hand_size: 4\n  first_leader: 5\n",
          ("TR203", 11, 3, "$.deal.first_leader",
-          "'first_leader' should be 'left_of_dealer', 'dealer' or 'left_of_declarer' or a mapping, not an integer (5)")),
+          "'first_leader' should be 'left_of_dealer', 'dealer', 'left_of_declarer' or 'declarer' or a mapping, not an integer (5)")),
         ("scoring:\n", "scoring:\n  measures:\n    m: {sum_attribute: gems, tokens: gem}\n",
          ("TR204", 15, 5, "$.scoring.measures.m",
-          "has 'sum_attribute' and 'tokens'; give only one of 'sum_attribute', 'count', 'tableau' or 'tokens'")),
+          "has 'sum_attribute' and 'tokens'; give only one of 'sum_attribute', 'count', 'tableau', 'tokens' or 'run'")),
     ],
 )
 def test_alternatives_are_explained_by_the_kinds_they_accept(old: str, new: str, expected: tuple[str, int, int, str, str]) -> None:

@@ -66,10 +66,10 @@ def test_a_ladder_step_with_two_keys_must_have_exactly_one() -> None:
         ("TR204", 12, 5, "$.ranking[0]", "item 0 of 'ranking': must have exactly one key, not 2")]
 
 
-def test_a_follow_rule_with_parameters_takes_none() -> None:
-    """A kind that takes no parameters (max 0) says to write {}."""
+def test_a_follow_rule_parameter_it_does_not_take_names_the_one_it_takes() -> None:
+    """A follow rule takes one parameter (unless_partner_winning): another is named, with it."""
     assert first(TINY + "follow: [{follow_led: {x: 1}}]\n") == (
-        "TR204", 16, 11, "$.follow[0].follow_led", "'follow_led': takes no parameters; use an empty mapping {}")
+        "TR201", 16, 24, "$.follow[0].follow_led.x", "unknown key 'x'; allowed: unless_partner_winning")
 
 
 def test_an_empty_by_players_must_not_be_empty() -> None:
@@ -244,7 +244,7 @@ def test_an_unknown_top_level_key_lists_the_allowed_keys() -> None:
     assert problems(TINY + "zzzzzz: 1\n") == [
         ("TR201", 16, 1, "$.zzzzzz",
          "unknown key 'zzzzzz'; allowed: contracts, counters, deal, deck, description, extends, follow, id, "
-         "language, options, players, ranking, restrictions, rewards, round, rounds, scoring, tableau, teams, "
+         "language, options, play_ends_when, players, ranking, restrictions, rewards, round, rounds, scoring, tableau, teams, "
          "title, tokens, trumps, version, won_cards")]
 
 
@@ -290,7 +290,7 @@ def test_missing_one_of_four_alternative_keys() -> None:
     """A measure that names no kind lists the four kinds, 'a, b, c or d'."""
     text = TINY.replace("scoring:\n", "scoring:\n  measures:\n    m: {report: true}\n")
     assert problems(text) == [
-        ("TR202", 15, 5, "$.scoring.measures.m", "missing required key: 'sum_attribute', 'count', 'tableau' or 'tokens'")]
+        ("TR202", 15, 5, "$.scoring.measures.m", "missing required key: 'sum_attribute', 'count', 'tableau', 'tokens' or 'run'")]
 
 
 def test_a_wrong_type_names_the_expected_type() -> None:

@@ -21,6 +21,7 @@ import yaml
 
 from trickrules.rules.cards import COPY_MARK
 from trickrules.rules.auction import AuctionPhase
+from trickrules.rules.take import TakePhase
 from trickrules.rules.ruleset import (
     ChooseRound,
     Contract,
@@ -34,6 +35,7 @@ from trickrules.rules.ruleset import (
     DealCondition,
     Deck,
     Face,
+    FollowRule,
     Measure,
     PointRule,
     RankingStep,
@@ -72,9 +74,11 @@ def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
     data["rounds"] = ruleset.rounds if ruleset.until is None else {"until": ruleset.until.text, "at_most": ruleset.rounds}
     if ruleset.round:
         contract_names = tuple(c.name for c in ruleset.contracts)
-        data["round"] = [_round_step(step, contract_names, ruleset.deck.suits) for step in ruleset.round]
+        data["round"] = [_round_step(step, contract_names, ruleset.deck.suits, deck) for step in ruleset.round]
     if ruleset.contracts:
-        data["contracts"] = {c.name: _contract(c) for c in ruleset.contracts}
+        data["contracts"] = {c.name: _contract(c, ruleset) for c in ruleset.contracts}
+    if ruleset.play_ends_when is not None:
+        data["play_ends_when"] = ruleset.play_ends_when.text
     if ruleset.counters:
         data["counters"] = {c.name: _counter(c, deck) for c in ruleset.counters}
     if ruleset.teams:
@@ -84,7 +88,7 @@ def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
     if ruleset.restrictions:
         data["restrictions"] = [_restriction(r, deck) for r in ruleset.restrictions]
     data["trumps"] = _trumps(ruleset, deck)
-    data["follow"] = [rule.kind for rule in ruleset.follow]
+    data["follow"] = [_follow(rule) for rule in ruleset.follow]
     data["ranking"] = [_ranking_step(step, deck) for step in ruleset.ranking]
     if ruleset.rewards:
         data["rewards"] = [_reward(reward, ruleset) for reward in ruleset.rewards]
@@ -363,28 +367,45 @@ def _choose_round(rules: ChooseRound, deck: Deck) -> dict[str, Any]:
     }
 
 
-def _contract(contract: Contract) -> dict[str, Any]:
+def _follow(rule: FollowRule) -> Any:
+    """A follow rule: its kind, with its parameters where it has any."""
+    return {rule.kind: {"unless_partner_winning": True}} if rule.unless_partner_winning else rule.kind
+
+
+def _contract(contract: Contract, base: Ruleset) -> dict[str, Any]:
     """A contract as a partial spec: the keys a contract may change, written out in full."""
     rules, deck = contract.ruleset, contract.ruleset.deck
     data: dict[str, Any] = {"description": contract.description} if contract.description else {}
     if rules.declarer_alone:
         data["declarer"] = "alone"
     data["trumps"] = _trumps(rules, deck)
-    data["follow"] = [rule.kind for rule in rules.follow]
+    if rules.deal.first_leader != base.deal.first_leader or rules.deal.first_leader_seat != base.deal.first_leader_seat:
+        data["first_leader"] = _deal(rules)["first_leader"]
+    if rules.play_ends_when is not None and rules.play_ends_when != base.play_ends_when:
+        data["play_ends_when"] = rules.play_ends_when.text
+    data["follow"] = [_follow(rule) for rule in rules.follow]
     data["ranking"] = [_ranking_step(step, deck) for step in rules.ranking]
     data["restrictions"] = [_restriction(r, deck) for r in rules.restrictions]
     data["scoring"] = _scoring(rules.scoring, rules)
     return data
 
 
-def _round_step(step: RoundStep, contracts: tuple[str, ...] = (), suits: tuple[str, ...] = ()) -> Any:
+def _round_step(step: RoundStep, contracts: tuple[str, ...], suits: tuple[str, ...], deck: Deck) -> Any:
     if step.kind == "auction":
         return {"auction": _auction(step.rules, suits)}
+    if step.kind == "take":
+        return {"take": _take(step.rules, contracts, deck)}
     if step.declaring is not None:
         declare = step.declaring
         speaker: Any = {"seat": declare.first_seat} if declare.first == "seat" else declare.first
-        otherwise = "score" if declare.otherwise < 0 else contracts[declare.otherwise]
-        return {"declare": {"contracts": [contracts[i] for i in declare.contracts], "first": speaker, "otherwise": otherwise}}
+        written: dict[str, Any] = {"contracts": [contracts[i] for i in declare.contracts], "first": speaker}
+        if declare.bidding == "precedence":
+            written |= {"bidding": "precedence", "precedence": {"seat": declare.precedence_seat}}
+        else:
+            written["otherwise"] = "score" if declare.otherwise < 0 else contracts[declare.otherwise]
+        if declare.allow:
+            written["when"] = {contracts[index]: condition.text for index, condition in declare.allow}
+        return {"declare": written}
     if step.bidding is not None:
         bid = step.bidding
         data: dict[str, Any] = {"values": {"from": bid.lowest, "to": bid.highest.text}}
@@ -402,6 +423,19 @@ def _round_step(step: RoundStep, contracts: tuple[str, ...] = (), suits: tuple[s
     to: Any = {"chance": names} if passing.to.chance else names[0] if len(names) == 1 else {"by_round": names}
     first: Any = {"seat": passing.first_seat} if passing.first == "seat" else passing.first
     return {"pass": {"cards": cards[0] if len(cards) == 1 else {"by_round": list(cards)}, "to": to, "first": first}}
+
+
+def _take(rules: TakePhase, contracts: tuple[str, ...], deck: Deck) -> dict[str, Any]:
+    """Taking the set-aside cards, every key written out."""
+    groups: Any = {"by_contract": {contracts[i]: n for i, n in rules.groups_by_contract}} if rules.groups_by_contract else rules.groups
+    data: dict[str, Any] = {"groups": groups, "shown": rules.shown, "buried_count_for": rules.buried_count_for}
+    if rules.bury >= 0:
+        data["bury"] = rules.bury
+    if rules.forbid:
+        data["forbid"] = [_card_condition(c, deck) for c in rules.forbid]
+    if rules.contracts:
+        data["contracts"] = [contracts[i] for i in rules.contracts]
+    return data
 
 
 def _auction(rules: AuctionPhase, suits: tuple[str, ...]) -> dict[str, Any]:
