@@ -11,10 +11,9 @@ deliberately broken rules show that the replay notices a difference.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
-from openspiel_common import assert_check_notices, assert_replay_notices, dropped_legal_card, first_corrupted, swapped_dealt_cards
+from openspiel_common import assert_check_notices, assert_replay_notices, broken_text, dropped_legal_card, first_corrupted, swapped_dealt_cards
 from openspiel_skat import GAMES, SKAT_SPEC, SkatTrace, check_trace, crosscheck_trace, games_from_env, replay_in_trickrules
 
 import trickrules
@@ -77,37 +76,19 @@ def test_corrupted_traces_are_noticed(traces: list[SkatTrace]) -> None:
 # ---------------------------------------------------------------- broken rules are noticed
 
 
-def _variant(tmp_path: Path, old: str, new: str) -> trickrules.Game:
-    text = SKAT_SPEC.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / "skat.yaml"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return trickrules.load_game(path)
+BROKEN_SPECS: dict[str, tuple[tuple[str, str], str]] = {
+    "the skat counts for nobody": (("buried_count_for: taker", "buried_count_for: nobody"), "returns differ"),
+    "a null is played to the end": (("    play_ends_when: makers_tricks > 0\n", ""), "hand is over after"),
+    "the soloist leads": (("first_leader: {seat: 0}", "first_leader: left_of_declarer"), "current player"),
+    "jacks are not trumps in clubs": (("trumps: [jacks, clubs]", "trumps: [clubs]"), ""),
+}
+"""Each broken rule: (the words as shipped, the broken words), and what every difference it
+causes says ("" where the differences may say anything)."""
 
 
-def _differences(traces: list[SkatTrace], game: trickrules.Game) -> list[str]:
-    return [d for t in traces[:BROKEN_GAMES] for d in replay_in_trickrules(t, game)]
-
-
-def test_a_skat_that_counts_for_nobody_is_noticed(traces: list[SkatTrace], tmp_path: Path) -> None:
-    game = _variant(tmp_path, "buried_count_for: taker", "buried_count_for: nobody")
-    differences = _differences(traces, game)
-    assert differences and all("returns differ" in d for d in differences), differences[:3]
-
-
-def test_a_null_played_to_the_end_is_noticed(traces: list[SkatTrace], tmp_path: Path) -> None:
-    game = _variant(tmp_path, "    play_ends_when: makers_tricks > 0\n", "")
-    differences = _differences(traces, game)
-    assert differences and all("hand is over after" in d for d in differences), differences[:3]
-
-
-def test_the_soloist_leading_is_noticed(traces: list[SkatTrace], tmp_path: Path) -> None:
-    game = _variant(tmp_path, "first_leader: {seat: 0}", "first_leader: left_of_declarer")
-    differences = _differences(traces, game)
-    assert differences and all("current player" in d for d in differences), differences[:3]
-
-
-def test_jacks_of_their_own_suit_in_a_suit_game_are_noticed(traces: list[SkatTrace], tmp_path: Path) -> None:
-    game = _variant(tmp_path, "trumps: [jacks, clubs]", "trumps: [clubs]")
-    differences = _differences(traces, game)
-    assert differences, "jacks that are no trumps in clubs went unnoticed"
+@pytest.mark.parametrize("name", sorted(BROKEN_SPECS))
+def test_the_cross_check_catches_a_broken_rule_in_the_spec(name: str, traces: list[SkatTrace]) -> None:
+    change, says = BROKEN_SPECS[name]
+    game = trickrules.load_game(trickrules.load_ruleset_text(broken_text(SKAT_SPEC.read_text(encoding="utf-8"), name, change)))
+    differences = [d for t in traces[:BROKEN_GAMES] for d in replay_in_trickrules(t, game)]
+    assert differences and all(says in d for d in differences), (name, differences[:3])
