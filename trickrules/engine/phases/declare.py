@@ -107,7 +107,7 @@ class Declare(PhaseKind):
         """Bidding by precedence: a pass (unless everyone else passed), and each contract open
         now that beats the highest bid, or matches it with precedence over its holder."""
         rules, bids, current, n = own.rules, own.bids or [], state.current, state.num_players
-        others_passed = all(b == PASSED for p, b in enumerate(bids) if p != current)
+        others_passed = _others_passed(bids, current)
         legal = [] if others_passed else [state.game.choose_pass_action]
         high, holder = own.highest(n)
         env: dict[str, Any] | None = None
@@ -158,7 +158,7 @@ class Declare(PhaseKind):
         """Bidding by precedence: a pass is final; a bid made when everyone else has passed
         is the contract."""
         bids = own.bids or []
-        others_passed = all(b == PASSED for p, b in enumerate(bids) if p != player)
+        others_passed = _others_passed(bids, player)
         if action == state.game.choose_pass_action:
             bids[player] = PASSED
             if state.events is not None:
@@ -202,6 +202,11 @@ class Declare(PhaseKind):
             ("contract_bids", (n, count), 0, 1, "by seat: 1 at its highest bid in the declare phase (bidding by precedence)", _contract_bids),
             ("passed_bidding", (n,), 0, 1, "1 at each seat that passed in the declare phase (bidding by precedence)", _passed),
         ]
+
+
+def _others_passed(bids: list[int], player: int) -> bool:
+    """Bidding by precedence: whether every seat but `player` has passed."""
+    return all(b == PASSED for p, b in enumerate(bids) if p != player)
 
 
 def _contract_bids(state: State, player: int, out: list[float], at: int) -> None:

@@ -228,7 +228,6 @@ def after_trick(state: State) -> None:
     state.current = state.leader
 
 
-
 def play_ends(state: State) -> bool:
     """Whether the round's `play_ends_when` holds after this trick (its names: `contexts.PLAY_ENDS`)."""
     ends = state.play_game.ruleset.play_ends_when
