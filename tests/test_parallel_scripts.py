@@ -153,3 +153,23 @@ def test_an_address_that_keeps_silent_times_out(tmp_path: Path) -> None:
         assert lines[0] == f"trickrules: cannot reach the Ray cluster at {address}: no answer within 2 s (--ray-timeout); check the address"
     else:
         assert "needs Ray" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("codes", "finished", "script", "guard"),
+    [
+        ([backends._MAIN_GUARD_EXIT, -15], 0, True, True),  # the guard's exit seen
+        ([-15, -15], 0, True, True),  # the pool stopped the others before they reached the guard
+        ([None, 0], 0, True, True),
+        ([-15, -9], 0, True, False),  # one killed: not the guard
+        ([-15, -15], 3, True, False),  # chunks finished: the script did start the run once
+        ([-15, -15], 0, False, False),  # no script to import again
+    ],
+)
+def test_a_broken_pool_names_the_main_guard_only_when_nothing_else_explains_it(
+    codes: list[int | None], finished: int, script: bool, guard: bool
+) -> None:
+    message = backends._broken_message(codes, finished, script)
+    assert (message == backends.MAIN_GUARD_HINT) is guard
+    if not guard:
+        assert "stopped unexpectedly" in message

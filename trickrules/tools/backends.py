@@ -27,6 +27,7 @@ import math
 import multiprocessing
 import os
 import re
+import signal
 import socket
 import sys
 import threading
@@ -165,11 +166,27 @@ class _Pool:
 
     @staticmethod
     def _broken(executor: ProcessPoolExecutor, finished: int) -> str:
-        codes = [p.exitcode for p in getattr(executor, "_processes", {}).values()]
-        if _MAIN_GUARD_EXIT in codes or (finished == 0 and not any(codes) and _main_is_a_script()):
-            return MAIN_GUARD_HINT
-        shown = ", ".join(str(code) for code in codes if code) or "unknown"
-        return f"a worker process stopped unexpectedly (exit code {shown}: killed, or out of memory?)"
+        codes = [p.exitcode for p in (getattr(executor, "_processes", None) or {}).values()]
+        return _broken_message(codes, finished, _main_is_a_script())
+
+
+def _broken_message(codes: Sequence[int | None], finished: int, main_is_a_script: bool) -> str:
+    """What to say when the pool broke, from its workers' exit codes (None: still running).
+
+    The pool stops the other workers with SIGTERM once one dies, and may do so before a worker
+    that is still starting reaches the main guard's exit, so on a busy machine the guard's own
+    code can be missing: a pool that broke before any chunk finished, in a script, with no exit
+    but the guard's and the pool's own, is the guard's case too."""
+    if _MAIN_GUARD_EXIT in codes:
+        return MAIN_GUARD_HINT
+    if finished == 0 and main_is_a_script and all(code in _STOPPED_BY_THE_POOL for code in codes):
+        return MAIN_GUARD_HINT
+    shown = ", ".join(str(code) for code in codes if code) or "unknown"
+    return f"a worker process stopped unexpectedly (exit code {shown}: killed, or out of memory?)"
+
+
+_STOPPED_BY_THE_POOL = (None, 0, -signal.SIGTERM)
+"""Exit codes that say nothing of why a pool broke: running, a clean exit, stopped by the pool."""
 
 
 def _main_is_a_script() -> bool:
