@@ -133,6 +133,7 @@ class Game:
         self.measure_names = tuple(m.name for m in scoring.measures)
         self.rule_labels = tuple(describe_rule(r, scoring.measures) for r in scoring.round_rules)
         self.won_to_pile = ruleset.won_cards == "pile"
+        self.takes_set_aside_in_play = bool(ruleset.set_aside_per_trick or ruleset.called_takes_set_aside)
         self.has_tokens = bool(ruleset.tokens)
         naming = showing("names")
         self.naming = tuple(kind for kind in (STEPS.get(step.kind) for step in self.steps) if kind in naming)
@@ -198,7 +199,7 @@ class Game:
         return TrickTables(
             faces=faces,
             legal_follow=compile_follow(rules.follow, faces),
-            follow_in_trick=compile_follow_in_trick(rules.follow, faces),
+            follow_in_trick=compile_follow_in_trick(rules.follow, faces, rules.deck),
             trick_winner=compile_ranking(rules.ranking, deck, faces),
             trick_rewards=rewards,
             restrictions=restrictions,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from trickrules.engine.phases import call
 from trickrules.rules.conditions import card_holds
 from trickrules.rules.measures import Measure, holding_value
 from trickrules.rules.ranking import ranking_keys
@@ -43,6 +44,9 @@ def fill_holdings(state: State, measures: list[list[int]], won: Sequence[Sequenc
         deck = rules.deck
         matching = holding.matching
         matches = (lambda card: True) if matching is None else (lambda card: card_holds(matching, card, deck, faces))
+        if measure.kind == "called":  # the card called this round, if any
+            called = call.called_card(state)
+            matches = lambda card: card == called  # noqa: E731
         order: Sequence[int] = ()
         if measure.kind == "run":
             order = holding.order if holding.order is not None else _ranked(state, measure)
@@ -78,6 +82,10 @@ def _own_cards(state: State, of: str, won: Sequence[Sequence[int]], player: int)
         return won[player]
     if of == "dealt":
         return state.dealt[player] if player < len(state.dealt) else ()
+    if of == "last_trick":  # for its winner, who leads next (`State.leader`)
+        return state.tricks[-1][0] if state.tricks and state.leader == player else ()
+    if of == "left":
+        return state.stock if player == state.declarer else ()
     played = [card for cards, who in [*state.tricks, (state.trick, state.trick_players)] for card, p in zip(cards, who) if p == player]
     return [*state.hands[player], *played]
 

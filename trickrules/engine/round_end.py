@@ -43,7 +43,7 @@ def score_now(state: State, final: bool = True) -> tuple[RoundScore, list[int], 
     known = RoundNames(game.measure_names, envs, state.round_teams, owned=True, bids=bids, player_counters=per_seat)
     score = score_round(game.ruleset, players, state.tables.faces, envs, state.round_teams, known, measures)
     points = [held(sum(p) + b) for p, b in zip(score.points, state.bonus)]
-    for team in state.round_teams:  # partners pool their points
+    for team in state.round_teams if game.ruleset.scoring.pool else ():  # partners pool their points
         pooled = held(sum(points[p] for p in team))
         for p in team:
             points[p] = pooled

@@ -5,7 +5,8 @@ cards still allowed, the ones the rule asks for. The rules apply in order; a nar
 leaves nothing changes nothing ("must ..., if able"). Leading is free.
 
 Some rules read the trick as it stands (`TRICK_RULES`: play a card that wins it, overtrump a
-trump in it), and any rule may be waived while the player's partner is winning the trick
+trump in it, head the best card of one's own group, play a card matching a condition that may
+read the trick), and any rule may be waived while the player's partner is winning the trick
 (`FollowRule.unless_partner_winning`). Rules that read the trick are compiled into
 `compile_follow_in_trick`; `compile_follow` leaves them out, giving what a hand may play as
 far as the led group alone tells (what the resampler infers a player's voids from).
@@ -16,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from trickrules.rules.conditions import card_holds
 from trickrules.rules.faces import Faces
-from trickrules.rules.ruleset import FollowRule
+from trickrules.rules.ruleset import TRUMP_GROUP, CardCondition, Deck, FollowRule
+from trickrules.rules.whole_trick import TrickView
 
 Narrowing = Callable[[list[int], int], list[int]]
 """(cards allowed so far, led group) -> the ones this rule asks for."""
@@ -42,11 +45,12 @@ class TrickNow:
     """The trick as it stands, as the rules that read it see it: its cards and players, the
     player's partners, and the ranking's winner of a list of cards."""
 
-    __slots__ = ("cards", "players", "partners", "winner")
+    __slots__ = ("cards", "players", "partners", "winner", "number", "last")
 
     def __init__(self, cards: Sequence[int], players: Sequence[int], partners: Sequence[int],
-                 winner: Callable[[list[int]], int]) -> None:
+                 winner: Callable[[list[int]], int], number: int = 1, last: bool = False) -> None:
         self.cards, self.players, self.partners, self.winner = cards, players, partners, winner
+        self.number, self.last = number, last
 
     def wins(self, card: int) -> bool:
         """Whether `card`, played now, would win the trick as it stands."""
@@ -64,6 +68,36 @@ TrickNarrowing = Callable[[list[int], int, TrickNow], list[int]]
 def win_if_able(faces: Faces) -> TrickNarrowing:
     """Must play a card that wins the trick as it stands, if able (head the trick)."""
     return lambda cards, led, now: [c for c in cards if now.wins(c)]
+
+
+def head_if_able(faces: Faces) -> TrickNarrowing:
+    """Must play a card that ranks above every card of its own group in the trick, if able:
+    of the trumps when the trick holds one, else of the led group (a player who follows after
+    someone trumped, or trumps first, has nothing to head). Ranks are compared, not the trick's
+    winner: a card that outranks the others but loses by a ranking step still heads them."""
+    group, rank = faces.group, faces.rank
+
+    def narrowing(cards: list[int], led: int, now: TrickNow) -> list[int]:
+        target = TRUMP_GROUP if any(group[c] == TRUMP_GROUP for c in now.cards) else led
+        top = max(rank[c] for c in now.cards if group[c] == target)
+        return [c for c in cards if group[c] == target and rank[c] > top]
+
+    return narrowing
+
+
+def play_if_able(condition: CardCondition, deck: Deck, faces: Faces) -> TrickNarrowing:
+    """Must play a card matching `condition`, if able; its `trick` part reads the trick as it
+    would stand with the card played (Tarok's Pagat when the trick holds Mond and Skis)."""
+
+    def narrowing(cards: list[int], led: int, now: TrickNow) -> list[int]:
+        found = []
+        for card in cards:
+            trick = TrickView([*now.cards, card], led, deck, faces, number=now.number, last=now.last)
+            if card_holds(condition, card, deck, faces, led=led, trick=trick):
+                found.append(card)
+        return found
+
+    return narrowing
 
 
 def overtrump_if_able(faces: Faces) -> TrickNarrowing:
@@ -91,8 +125,13 @@ FOLLOW_RULES: Final[dict[str, Callable[[Faces], Narrowing]]] = {
 TRICK_RULES: Final[dict[str, Callable[[Faces], TrickNarrowing]]] = {
     "win_if_able": win_if_able,
     "overtrump_if_able": overtrump_if_able,
+    "head_if_able": head_if_able,
 }
-"""Every follow rule kind that reads the trick as it stands, by its spec keyword."""
+"""Every follow rule kind that reads the trick as it stands, by its spec keyword (and
+``play_if_able``, whose condition is its own: `rule_narrowing`)."""
+
+CONDITION_RULES: Final = ("play_if_able",)
+"""Follow rule kinds written with a card condition as their value."""
 
 
 def _follow_led_only(faces: Faces) -> LegalCards:
@@ -107,7 +146,7 @@ def _follow_led_only(faces: Faces) -> LegalCards:
 
 def reads_trick(rule: FollowRule) -> bool:
     """Whether `rule` reads the trick as it stands (its kind, or its waiver for a partner)."""
-    return rule.kind in TRICK_RULES or rule.unless_partner_winning
+    return rule.kind in TRICK_RULES or rule.kind in CONDITION_RULES or rule.unless_partner_winning
 
 
 TrickLegal = Callable[[list[int], int, TrickNow], list[int]]
@@ -123,17 +162,23 @@ def _ignoring_trick(plain: Narrowing) -> TrickNarrowing:
     return narrowing
 
 
-def compile_follow_in_trick(rules: Sequence[FollowRule], faces: Faces) -> TrickLegal | None:
+def rule_narrowing(rule: FollowRule, deck: Deck, faces: Faces) -> TrickNarrowing:
+    """The narrowing of one rule, called with the trick as it stands."""
+    if rule.kind in TRICK_RULES:
+        return TRICK_RULES[rule.kind](faces)
+    if rule.condition is not None:
+        return play_if_able(rule.condition, deck, faces)
+    return _ignoring_trick(FOLLOW_RULES[rule.kind](faces))
+
+
+def compile_follow_in_trick(rules: Sequence[FollowRule], faces: Faces, deck: Deck) -> TrickLegal | None:
     """The playable cards of a hand when following, by every rule, those that read the trick
     included; None when no rule reads it (`compile_follow` is then the whole story)."""
     if not any(reads_trick(rule) for rule in rules):
         return None
     steps: list[tuple[TrickNarrowing, bool]] = []
     for rule in rules:
-        if rule.kind in TRICK_RULES:
-            steps.append((TRICK_RULES[rule.kind](faces), rule.unless_partner_winning))
-        else:
-            steps.append((_ignoring_trick(FOLLOW_RULES[rule.kind](faces)), rule.unless_partner_winning))
+        steps.append((rule_narrowing(rule, deck, faces), rule.unless_partner_winning))
 
     def legal(hand: list[int], led: int, now: TrickNow) -> list[int]:
         cards = hand

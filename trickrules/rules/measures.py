@@ -22,8 +22,9 @@ class Holding:
     """Which cards a measure reads, and how it counts them.
 
     of: ``won`` (the player's won cards), ``dealt`` (its hand at the deal, before any passing,
-    taking or discarding) or ``held`` (the hand it played the round with: its cards at scoring
-    and those it played to tricks). `matching`: the cards counted (a count) or ordered by the
+    taking or discarding), ``held`` (the hand it played the round with: its cards at scoring
+    and those it played to tricks), ``last_trick`` (the cards of the round's last trick, read
+    for its winner) or ``left`` (the set-aside cards no one took, read for the declarer). `matching`: the cards counted (a count) or ordered by the
     round's ranking (a run without `order`); `order`: a run's cards by index, top first.
     `counting` (a run): ``either`` (the run of the top card's kind, held or missing), ``with``
     (held from the top; 0 if the top card is missing) or ``without`` (missing from the top; 0
@@ -33,7 +34,7 @@ class Holding:
     off per card, (numerator, denominator), the result rounded half away from zero.
     """
 
-    of: Literal["won", "dealt", "held"] = "won"
+    of: Literal["won", "dealt", "held", "last_trick", "left"] = "won"
     matching: CardCondition | None = None
     order: tuple[int, ...] | None = None
     counting: Literal["either", "with", "without"] = "either"
@@ -53,7 +54,7 @@ class Measure:
     """
 
     name: str
-    kind: Literal["sum_attribute", "tricks", "cards", "tableau", "tokens", "count", "run"]
+    kind: Literal["sum_attribute", "tricks", "cards", "tableau", "tokens", "count", "run", "called"]
     attribute: int | None = None
     token: int | None = None
     holding: Holding | None = None
@@ -103,7 +104,7 @@ def holding_value(
     assert holding is not None
     if measure.kind == "run":
         return run_length(order, cards, holding.counting)
-    if measure.kind == "count":
+    if measure.kind in ("count", "called"):
         return sum(1 for card in cards if matches(card))
     if measure.kind == "cards":
         return len(cards)

@@ -200,6 +200,7 @@ class FollowRule:
 
     kind: str
     unless_partner_winning: bool = False
+    condition: CardCondition | None = None  # play_if_able: the cards it asks for
 
 
 @dataclass(frozen=True)
@@ -333,6 +334,7 @@ class Scoring:
     measures: tuple[Measure, ...]
     round_rules: tuple[PointRule, ...]
     winner: Literal["most_points", "fewest_points"] = "most_points"
+    pool: bool = True  # partners pool their points; False: each keeps its own (a team rule gives each seat its points)
 
 
 # ---------------------------------------------------------------- phases of a round, counters, restrictions
@@ -469,6 +471,8 @@ class Ruleset:
     restrictions: tuple[Restriction, ...] = ()
     until: Expression | None = None  # with it, `rounds` is the cap on rounds
     play_ends_when: Expression | None = None  # checked after each trick: the play ends when it holds
+    set_aside_per_trick: int = 0  # the winner of each trick takes this many set-aside cards, while any are left
+    called_takes_set_aside: bool = False  # a trick won by the called card, which lay aside, takes the rest
     constants: tuple[tuple[str, object], ...] = ()  # option values as expressions read them
     teams: tuple[tuple[int, ...], ...] = ()  # partnerships: seats of each team; () for none
     partner_cards: tuple[int, ...] = ()  # teams by the deal: the holders of these cards against the rest

@@ -138,7 +138,7 @@ def score_round(
         names = tuple([m.name for m in ruleset.scoring.measures])
         known = RoundNames(names, envs, ruleset.teams if teams is None else teams)
     known.measures = measures
-    points = round_points(ruleset.scoring.round_rules, measures, known=known)
+    points = round_points(ruleset.scoring.round_rules, measures, known=known, pool=ruleset.scoring.pool)
     return RoundScore(sections, measures, points)
 
 
@@ -191,10 +191,12 @@ def round_points(
     envs: Sequence[Mapping[str, Any]] | None = None,
     teams: Sequence[Sequence[int]] = (),
     known: RoundNames | None = None,
+    pool: bool = True,
 ) -> list[list[int]]:
     """Points each rule gives each player: result[player][rule].
 
-    A team rule's points are written to the team's first seat (partners pool their points).
+    A team rule's points are written to the team's first seat (partners pool their points);
+    unless `pool`, to each of its seats (each keeps its own points).
     `known` holds the names expressions read, built once for this round (see `RoundNames`).
     """
     result = [[0] * len(rules) for _ in measures]
@@ -206,7 +208,9 @@ def round_points(
             assert rule.expression is not None
             function = rule.expression
             for team, env in zip(known.teams, known.by_team()):
-                result[team[0]][index] = held(int(function(env)))
+                value = held(int(function(env)))
+                for seat in team if not pool else team[:1]:
+                    result[seat][index] = value
         elif rule.kind == "expression":
             assert rule.expression is not None
             function = rule.expression

@@ -10,12 +10,13 @@ sizes are what the later checks measure.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from trickrules.errors import Problem, SpecError
 from trickrules.rules import auction, contexts
 from trickrules.rules.auction import AuctionPhase, Strain
+from trickrules.rules.call import CallPhase
 from trickrules.rules.take import TakePhase
 from trickrules.rules.expressions import Expression, ExpressionError, compile_expression
 from trickrules.rules.declaring import DeclarePhase
@@ -64,6 +65,7 @@ class RoundCompiler:
         self.hand_size = 0  # set by the compiler once the deal is known: the smallest hand
         self.hand_sizes: tuple[int, ...] = ()  # and every hand size the deal gives
         self.deck_size = 0  # set by the compiler once the deck is known
+        self.card_names: Mapping[str, int] = {}  # card ids (and their other names), set with the deck
         self.score_names: tuple[str, ...] = ()  # measures etc., set by the compiler
         self.everyones: tuple[str, ...] = ()  # all_<measure>: everyone's values, set by the compiler
 
@@ -125,15 +127,19 @@ class RoundCompiler:
                 steps.append(RoundStep("auction", rules=self.auction(entry["auction"], (*path, "auction"))))
             elif "take" in entry:
                 steps.append(RoundStep("take", rules=self.taking(entry["take"] or {}, (*path, "take"))))
+            elif "call" in entry:
+                steps.append(RoundStep("call", rules=self.calling(entry["call"], (*path, "call"))))
             else:
                 steps.append(RoundStep("pass", passing=self.passing(entry["pass"], (*path, "pass"))))
         kinds = [s.kind for s in steps]
         middle = kinds[1:-2]
-        if kinds[:1] != ["deal"] or kinds[-2:] != ["play", "score"] or not set(middle) <= {"pass", "choose_trumps", "turn_up", "bid", "declare", "go_alone", "auction", "take"}:
-            message = "a round is deal, then any turn_up, pass, choose_trumps, bid, declare, auction, take or go_alone phases, then play and score, once each"
+        if kinds[:1] != ["deal"] or kinds[-2:] != ["play", "score"] or not set(middle) <= {"pass", "choose_trumps", "turn_up", "bid", "declare", "go_alone", "auction", "take", "call"}:
+            message = "a round is deal, then any turn_up, pass, choose_trumps, bid, declare, auction, call, take or go_alone phases, then play and score, once each"
             self.fail(("round",), "TR320", message)
-        if any(middle.count(kind) > 1 for kind in ("bid", "turn_up", "declare", "auction", "take")):
-            self.fail(("round",), "TR320", "a round has one bid, one declare, one auction, one take and one turn_up phase at most")
+        if any(middle.count(kind) > 1 for kind in ("bid", "turn_up", "declare", "auction", "take", "call")):
+            self.fail(("round",), "TR320", "a round has one bid, one declare, one auction, one call, one take and one turn_up phase at most")
+        if "call" in kinds and not {"declare", "auction"} & set(kinds[: kinds.index("call")]):
+            self.fail(("round", kinds.index("call")), "TR366", "the declarer calls a partner: a call phase needs a declare or auction phase before it")
         if "take" in kinds and not {"declare", "auction", "choose_trumps"} & set(kinds[: kinds.index("take")]):
             self.fail(("round", kinds.index("take")), "TR340", "the declarer takes the set-aside cards: a take phase needs a declare, auction or choose_trumps phase before it")
         turned = any(s.kind == "turn_up" for s in default)
@@ -304,6 +310,31 @@ class RoundCompiler:
             forbid=tuple(c for c in map(self.card_condition, _listed(raw.get("forbid"))) if c is not None),
             buried_count_for=raw.get("buried_count_for", "taker"),
             contracts=tuple(contracts),
+        )
+
+    def calling(self, raw: dict, path: tuple) -> CallPhase:
+        """A call phase: the cards the declarer may call, in which contracts, and when."""
+        names = list(self.data.get("contracts") or {})
+        contracts = []
+        for index, name in enumerate(raw.get("contracts") or ()):
+            if name in names:
+                contracts.append(names.index(name))
+            else:
+                self.fail((*path, "contracts", index), "TR325", f"no contract '{name}'{did_you_mean(name, names)} (contracts: {', '.join(names) or 'none'})")
+        cards = []
+        for index, name in enumerate(raw.get("cards") or ()):
+            if name not in self.card_names:
+                self.fail((*path, "cards", index), "TR367", f"no card '{name}' in the deck{did_you_mean(name, list(self.card_names))}")
+            elif self.card_names[name] in cards:
+                self.fail((*path, "cards", index), "TR367", f"the card '{name}' is listed twice")
+            else:
+                cards.append(self.card_names[name])
+        when = raw.get("when")
+        names_read = (*self.constants, *self.counter_names, *contexts.PLAY.names)
+        return CallPhase(
+            cards=tuple(sorted(cards)),
+            contracts=tuple(contracts),
+            when=None if when is None else self.expression(when, (*path, "when"), names_read),
         )
 
     def first(self, raw: dict, path: tuple) -> tuple[str, int]:

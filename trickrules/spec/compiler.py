@@ -25,6 +25,7 @@ from typing import Any, NoReturn
 
 from trickrules.errors import Problem, SpecError
 from trickrules.rules.cards import card_names, copy_id
+from trickrules.rules.follow import CONDITION_RULES
 from trickrules.rules.whole_trick import trick_lists, trick_names
 from trickrules.spec.options import OptionDef, OptionValueError, coerce, option_defs
 from trickrules.rules.ruleset import (
@@ -195,6 +196,7 @@ class _Compiler:
         self.later.hand_size = deal.hand_size if deal.hand_sizes is None else min(deal.hand_sizes.values)
         self.later.hand_sizes = (deal.hand_size,) if deal.hand_sizes is None else (deal.hand_size, *deal.hand_sizes.values)
         self.later.deck_size = len(deck.cards)
+        self.later.card_names = self.card_names
         self.later.everyones = tuple(f"all_{m}" for m in self.measure_names)
         self.later.score_names = (*self.measure_names, *self.later.everyones, *SCORE_NAMES, *self.later.step_names())
         scoring = self.scoring(data["scoring"])
@@ -214,7 +216,7 @@ class _Compiler:
             deal=deal,
             rounds=rounds,
             trumps=trumps,
-            follow=tuple(self.follow_rule(r) for r in data.get("follow", ["follow_led"])),
+            follow=tuple(self.follow_rule(r, ("follow", i)) for i, r in enumerate(data.get("follow", ["follow_led"]))),
             ranking=self.ranking,
             rewards=tuple(self.reward(r, i) for i, r in enumerate(data.get("rewards") or [])),
             tokens=tuple(self.token_kind(n, t) for n, t in (data.get("tokens") or {}).items()),
@@ -226,6 +228,8 @@ class _Compiler:
             restrictions=self.later.restrictions(),
             until=until,
             play_ends_when=self.later.play_ends(),
+            set_aside_per_trick=int((data.get("set_aside_in_play") or {}).get("per_trick", 0)),
+            called_takes_set_aside=bool((data.get("set_aside_in_play") or {}).get("called_card_takes_rest", False)),
             constants=tuple(sorted(constants.items())),
             teams=self.later.teams(),
             partner_cards=compile_partners.partner_cards(data, self.source, self.found, deck, self.card_names),
@@ -406,9 +410,11 @@ class _Compiler:
             may_discard_turned_up=bool(raw.get("may_discard_turned_up", True)),
         )
 
-    def follow_rule(self, raw: Any) -> FollowRule:
+    def follow_rule(self, raw: Any, path: tuple = ()) -> FollowRule:
         kind = raw if isinstance(raw, str) else next(iter(raw))
         parameters = {} if isinstance(raw, str) else raw[kind] or {}
+        if kind in CONDITION_RULES:  # its value is the card condition, which may read the trick with the card played
+            return FollowRule(kind, condition=self.card_condition(parameters, (*path, kind), "ranking"))
         return FollowRule(kind, bool(parameters.get("unless_partner_winning", False)))
 
     def ranking_step(self, raw: Any, path: tuple = ()) -> RankingStep:
@@ -473,7 +479,7 @@ class _Compiler:
         measures = tuple(Measure(name, name) for name in BUILTIN_MEASURES)  # type: ignore[arg-type]
         measures += tuple(self.measure(n, m) for n, m in (raw.get("measures") or {}).items())
         rules = tuple(self.point_rule(r, i) for i, r in enumerate(raw["round"]))
-        return Scoring(measures, rules, (raw.get("game") or {}).get("winner", "most_points"))
+        return Scoring(measures, rules, (raw.get("game") or {}).get("winner", "most_points"), bool(raw.get("pool", True)))
 
     def measure(self, name: str, raw: dict) -> Measure:
         return compile_measure(self, name, raw)

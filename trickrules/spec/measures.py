@@ -51,7 +51,7 @@ def compile_measure(compiler: MeasureCompiler, name: str, raw: dict) -> Measure:
 
 
 def _reads_holding(raw: dict) -> bool:
-    return "run" in raw or isinstance(raw.get("count"), dict) or any(key in raw for key in HOLDING_KEYS)
+    return "run" in raw or isinstance(raw.get("count"), dict) or raw.get("count") == "called" or any(key in raw for key in HOLDING_KEYS)
 
 
 def _holding(compiler: MeasureCompiler, raw: dict, path: tuple) -> Holding:
@@ -93,7 +93,8 @@ def _check_keys(compiler: MeasureCompiler, raw: dict, path: tuple) -> None:
         _add(compiler, (*path, "less_per_card"), "TR362", "'less_per_card' takes a share off a sum of card points: "
              "add sum_attribute")
     data = compiler.data
-    if raw.get("per") == "team" and not data.get("teams") and not data.get("declarer_alone"):
+    sides = any(isinstance(c, dict) and c.get("declarer") == "alone" for c in (data.get("contracts") or {}).values())
+    if raw.get("per") == "team" and not data.get("teams") and not data.get("declarer_alone") and not sides:
         _add(compiler, (*path, "per"), "TR363", "per: team reads a team's cards, but the spec has no teams "
              "(declare teams, or use per: player)")
 
@@ -141,7 +142,7 @@ def dump_measure(measure: Measure, ruleset: Ruleset, condition: Any) -> dict[str
     if measure.kind == "sum_attribute":
         assert measure.attribute is not None
         data: dict[str, Any] = {"sum_attribute": deck.attributes[measure.attribute]}
-    elif measure.kind in ("tricks", "cards"):
+    elif measure.kind in ("tricks", "cards", "called"):
         data = {"count": measure.kind}
     elif measure.kind == "tokens":
         assert measure.token is not None

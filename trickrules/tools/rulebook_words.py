@@ -147,6 +147,9 @@ FOLLOW_WORDS: dict[str, str] = {
     "trump_if_void": "if you cannot follow the led group, play a trump if you can",
     "win_if_able": "play a card that wins the trick as it stands, if you can",
     "overtrump_if_able": "if you play a trump to a trick that holds a trump, play one that beats it, if you can",
+    "head_if_able": ("play a card that ranks above every card of its own group in the trick, if you can: above the best "
+                     "trump when the trick holds one, else above the best card of the led group"),
+    "play_if_able": "play a card that matches the rule's condition (see the spec), if you can",
 }
 """What each follow rule kind asks of a player."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TYPE_CHECKING, Final
 
-from . import auction, bid, choose_trumps, declare, discard, go_alone, pass_cards, place_cards, place_tokens, play, take, turn_up
+from . import auction, bid, call, choose_trumps, declare, discard, go_alone, pass_cards, place_cards, place_tokens, play, take, turn_up
 from .kinds import TERMINAL, TERMINAL_KIND, TERMINAL_PLAYER, PhaseKind
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ class Phase(IntEnum):
     DECLARE = declare.DECLARE
     AUCTION = auction.AUCTION
     TAKE = take.TAKE
+    CALL = call.CALL
 
 
 KINDS: Final[tuple[PhaseKind, ...]] = (
@@ -50,6 +51,7 @@ KINDS: Final[tuple[PhaseKind, ...]] = (
     declare.KIND,
     auction.KIND,
     take.KIND,
+    call.KIND,
 )
 """Every kind of phase a game can wait in, indexed by its `Phase` number."""
 

@@ -17,7 +17,7 @@ from trickrules.rules.scoring import held
 from trickrules.engine import partners
 from trickrules.engine.actions import ActionBlock, cards
 
-from . import place_cards, place_tokens
+from . import call, place_cards, place_tokens
 from . import turns
 from .kinds import PhaseKind, enter
 
@@ -120,7 +120,7 @@ def trick_now(state: State) -> TrickNow:
     winner = state.tables.trick_winner
     led = state.led
     return TrickNow(state.trick, state.trick_players, [p for p in partners if p != player],
-                    lambda cards: winner(cards, led, number, last))
+                    lambda cards: winner(cards, led, number, last), number, last)
 
 
 def active_restrictions(state: State, lead: bool) -> tuple[tuple[bool, Matching], ...]:
@@ -201,6 +201,8 @@ def resolve_trick(state: State) -> None:
             place_tokens.gain(state, *gain)
     if state.game.won_to_pile:
         state.piles[winner].extend(cards)
+        if state.stock and state.play_game.takes_set_aside_in_play:
+            take_set_aside(state, winner, cards[position])
     else:
         place_cards.start(state, winner, cards)
     state.leader = winner
@@ -213,6 +215,24 @@ def resolve_trick(state: State) -> None:
     state.trick = []
     state.trick_players = []
     after_trick(state)
+
+
+def take_set_aside(state: State, winner: int, card: int) -> None:
+    """The set-aside cards a trick's winner takes in play: the next ones for each trick
+    (`set_aside_per_trick`), or all that are left when the trick is won by the called card and
+    that card lay among them at the deal (`called_takes_set_aside`)."""
+    rules = state.play_game.ruleset
+    if rules.set_aside_per_trick:
+        taken = state.stock[: rules.set_aside_per_trick]
+    elif rules.called_takes_set_aside and (own := call.calling(state)) is not None and own.set_aside and card == own.card:
+        taken = list(state.stock)
+    else:
+        return
+    del state.stock[: len(taken)]
+    state.set_aside[:] = [c for c in state.set_aside if c not in taken]
+    state.piles[winner].extend(taken)
+    if state.events is not None:
+        state.log("set_aside_won", player=winner, cards=list(taken))
 
 
 def after_trick(state: State) -> None:
