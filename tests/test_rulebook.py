@@ -164,10 +164,10 @@ def test_ranking_step_words() -> None:
 
 
 def test_every_follow_kind_has_words() -> None:
-    from trickrules.rules.follow import FOLLOW_RULES, TRICK_RULES
+    from trickrules.rules.follow import CONDITION_RULES, FOLLOW_RULES, TRICK_RULES
     from trickrules.tools.rulebook_words import FOLLOW_WORDS, SECTION_VALUE_WORDS
     from trickrules.rules.ruleset import SectionValue
 
-    assert set(FOLLOW_WORDS) == set(FOLLOW_RULES) | set(TRICK_RULES)
+    assert set(FOLLOW_WORDS) == set(FOLLOW_RULES) | set(TRICK_RULES) | set(CONDITION_RULES)
     kinds = SectionValue.__annotations__["kind"]
     assert all(re.search(rf"\b{kind}\b", str(kinds)) for kind in SECTION_VALUE_WORDS)

@@ -82,8 +82,8 @@ def _own_cards(state: State, of: str, won: Sequence[Sequence[int]], player: int)
         return won[player]
     if of == "dealt":
         return state.dealt[player] if player < len(state.dealt) else ()
-    if of == "last_trick":  # for its winner, who leads next (`State.leader`)
-        return state.tricks[-1][0] if state.tricks and state.leader == player else ()
+    if of == "last_trick":  # for its winner, who leads next (`State.leader`): the last cards it took
+        return state.piles[player][-state.trick_size:] if state.tricks and state.leader == player else ()
     if of == "left":
         return state.stock if player == state.declarer else ()
     played = [card for cards, who in [*state.tricks, (state.trick, state.trick_players)] for card, p in zip(cards, who) if p == player]

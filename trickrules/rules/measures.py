@@ -23,8 +23,9 @@ class Holding:
 
     of: ``won`` (the player's won cards), ``dealt`` (its hand at the deal, before any passing,
     taking or discarding), ``held`` (the hand it played the round with: its cards at scoring
-    and those it played to tricks), ``last_trick`` (the cards of the round's last trick, read
-    for its winner) or ``left`` (the set-aside cards no one took, read for the declarer). `matching`: the cards counted (a count) or ordered by the
+    and those it played to tricks), ``last_trick`` (the last cards the winner of the round's
+    last trick took, as many as a trick holds: the trick's cards, or, when set-aside cards
+    were won with it, those after the trick's last cards) or ``left`` (the set-aside cards no one took, read for the declarer). `matching`: the cards counted (a count) or ordered by the
     round's ranking (a run without `order`); `order`: a run's cards by index, top first.
     `counting` (a run): ``either`` (the run of the top card's kind, held or missing), ``with``
     (held from the top; 0 if the top card is missing) or ``without`` (missing from the top; 0

@@ -79,6 +79,8 @@ def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
         data["contracts"] = {c.name: _contract(c, ruleset) for c in ruleset.contracts}
     if ruleset.play_ends_when is not None:
         data["play_ends_when"] = ruleset.play_ends_when.text
+    if _set_aside_in_play(ruleset):
+        data["set_aside_in_play"] = _set_aside_in_play(ruleset)
     if ruleset.counters:
         data["counters"] = {c.name: _counter(c, deck) for c in ruleset.counters}
     if ruleset.teams:
@@ -88,7 +90,7 @@ def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
     if ruleset.restrictions:
         data["restrictions"] = [_restriction(r, deck) for r in ruleset.restrictions]
     data["trumps"] = _trumps(ruleset, deck)
-    data["follow"] = [_follow(rule) for rule in ruleset.follow]
+    data["follow"] = [_follow(rule, deck) for rule in ruleset.follow]
     data["ranking"] = [_ranking_step(step, deck) for step in ruleset.ranking]
     if ruleset.rewards:
         data["rewards"] = [_reward(reward, ruleset) for reward in ruleset.rewards]
@@ -337,6 +339,8 @@ def _scoring(scoring: Scoring, ruleset: Ruleset) -> dict[str, Any]:
         data["measures"] = {m.name: _measure(m, ruleset) for m in declared}
     data["round"] = [_point_rule(rule, scoring.measures) for rule in scoring.round_rules]
     data["game"] = {"winner": scoring.winner}
+    if not scoring.pool:
+        data["pool"] = False
     return data
 
 
@@ -367,9 +371,20 @@ def _choose_round(rules: ChooseRound, deck: Deck) -> dict[str, Any]:
     }
 
 
-def _follow(rule: FollowRule) -> Any:
+def _follow(rule: FollowRule, deck: Deck) -> Any:
     """A follow rule: its kind, with its parameters where it has any."""
+    if rule.condition is not None:
+        return {rule.kind: _card_condition(rule.condition, deck)}
     return {rule.kind: {"unless_partner_winning": True}} if rule.unless_partner_winning else rule.kind
+
+
+def _set_aside_in_play(rules: Ruleset) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    if rules.set_aside_per_trick:
+        data["per_trick"] = rules.set_aside_per_trick
+    if rules.called_takes_set_aside:
+        data["called_card_takes_rest"] = True
+    return data
 
 
 def _contract(contract: Contract, base: Ruleset) -> dict[str, Any]:
@@ -383,7 +398,11 @@ def _contract(contract: Contract, base: Ruleset) -> dict[str, Any]:
         data["first_leader"] = _deal(rules)["first_leader"]
     if rules.play_ends_when is not None and rules.play_ends_when != base.play_ends_when:
         data["play_ends_when"] = rules.play_ends_when.text
-    data["follow"] = [_follow(rule) for rule in rules.follow]
+    data["follow"] = [_follow(rule, deck) for rule in rules.follow]
+    if rules.rewards != base.rewards:
+        data["rewards"] = [_reward(reward, rules) for reward in rules.rewards]
+    if _set_aside_in_play(rules) != _set_aside_in_play(base):
+        data["set_aside_in_play"] = _set_aside_in_play(rules) or None
     data["ranking"] = [_ranking_step(step, deck) for step in rules.ranking]
     data["restrictions"] = [_restriction(r, deck) for r in rules.restrictions]
     data["scoring"] = _scoring(rules.scoring, rules)
@@ -395,6 +414,13 @@ def _round_step(step: RoundStep, contracts: tuple[str, ...], suits: tuple[str, .
         return {"auction": _auction(step.rules, suits)}
     if step.kind == "take":
         return {"take": _take(step.rules, contracts, deck)}
+    if step.kind == "call":
+        call: dict[str, Any] = {"cards": [deck.cards[c].id for c in step.rules.cards]}
+        if step.rules.contracts:
+            call["contracts"] = [contracts[i] for i in step.rules.contracts]
+        if step.rules.when is not None:
+            call["when"] = step.rules.when.text
+        return {"call": call}
     if step.declaring is not None:
         declare = step.declaring
         speaker: Any = {"seat": declare.first_seat} if declare.first == "seat" else declare.first
