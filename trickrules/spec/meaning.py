@@ -155,7 +155,7 @@ class Meaning:
         return sorted(self.data["players"])
 
     def conditions(self) -> Iterator[tuple[dict[str, Any], NodePath]]:
-        """Yield every card condition (rewards, ranking, restrictions, counters, measures), nested ones included."""
+        """Yield every card condition (rewards, ranking, follow, restrictions, counters, measures), nested ones included."""
         for index, reward in enumerate(self.data.get("rewards", ())):
             yield from _walk_condition(reward.get("when"), ("rewards", index, "when"))
         for index, step in enumerate(self.data["ranking"]):
@@ -164,6 +164,9 @@ class Meaning:
                 for number, case in enumerate(step.get("order") or ()):
                     if isinstance(case, dict):
                         yield from _walk_condition(case.get("when"), ("ranking", index, "order", number, "when"))
+        for index, rule in enumerate(self.data.get("follow") or ()):  # play_if_able: a condition
+            if isinstance(rule, dict) and isinstance(rule.get("play_if_able"), dict):
+                yield from _walk_condition(rule["play_if_able"], ("follow", index, "play_if_able"))
         for index, rule in enumerate(self.data.get("restrictions") or ()):
             for key in ("allow", "forbid"):
                 yield from _walk_condition(rule.get(key), ("restrictions", index, key))

@@ -338,6 +338,8 @@ _CARDS_READ = {
     "won": "the cards {whose} won",
     "dealt": "the cards {whose} was dealt",
     "held": "the cards {whose} played the round with",
+    "last_trick": "the cards of the round's last trick, if {whose} won it (the last cards taken, as many as a trick holds)",
+    "left": "the set-aside cards no one took, for the declarer",
 }
 
 
@@ -366,6 +368,8 @@ def holding_words(measure: Measure, ruleset: Ruleset) -> str:
         return f"how many of {order} are {way} in a row from the top among {cards}"
     if measure.kind == "cards":
         return f"the number of {cards}"
+    if measure.kind == "called":
+        return f"1 if the card called this round is among {cards}, else 0"
     assert measure.attribute is not None
     total = f"the {deck.attributes[measure.attribute]} on {cards}"
     numerator, denominator = holding.less
