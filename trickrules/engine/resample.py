@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trickrules.engine import partners
-from trickrules.engine.phases import discard, pass_cards, take, turn_up
+from trickrules.engine.phases import call, discard, pass_cards, take, turn_up
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -196,6 +196,9 @@ def deal(state: State, known: Constraints, rng: random.Random) -> State:
     _rewrite_passes(sample, known.player, rng)
     if sample.play_game.ruleset.partner_cards:  # teams by the deal follow the hands dealt again
         sample.round_teams = partners.teams_at_deal(sample)
+    called = call.calling(sample)
+    if called is not None:  # a called partner is whoever holds the card in the sample
+        call.set_teams(sample, called)
     sample.dealt = _dealt_again(sample, renamed, passed)
     return sample
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from trickrules.engine import partners, views
 from trickrules.engine.round_end import side_of
-from trickrules.engine.phases import KINDS, Phase, bid, declare, pass_cards, place_cards, place_tokens, turn_up
+from trickrules.engine.phases import KINDS, Phase, bid, call, declare, pass_cards, place_cards, place_tokens, turn_up
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
@@ -361,6 +361,9 @@ def _sitting_out(state: State, player: int, out: list[float], at: int) -> None:
 
 
 def _side(state: State, player: int, out: list[float], at: int) -> None:
+    if call.calling(state) is not None:  # a called partner: the seats the player knows on its side
+        _bits(out, at, [seat for seat, side in enumerate(call.known_sides(state, player)) if side == 0])
+        return
     _bits(out, at, side_of(state.round_teams, player))
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from trickrules.engine.actions import ActionBlock, cards
 from trickrules.rules.call import CallPhase
 
-from . import declare
+from . import declare, take
 from .kinds import PhaseKind, enter
 
 if TYPE_CHECKING:
@@ -88,9 +88,8 @@ def known_sides(state: State, player: int) -> list[int]:
     """What `player` knows of each seat's side now: 0 its own side, 1 the other, `UNKNOWN`.
 
     Everyone knows the declarer. The holder of the called card knows it is the partner, so
-    it knows every side; the declarer knows every side once it holds the card itself; and
-    everyone knows every side once the card is played or was seen among the set-aside cards
-    taken. Until then the others know only that the declarer is not on their side."""
+    it knows every side (the declarer too, once it holds the card itself); and everyone knows
+    every side once the card is played, or was seen among set-aside cards shown to all. Until then the others know only that the declarer is not on their side."""
     own = calling(state)
     n = state.num_players
     known = [UNKNOWN] * n
@@ -99,7 +98,7 @@ def known_sides(state: State, player: int) -> list[int]:
         return known
     declarer = state.declarer
     played = any(own.card in cards for cards, _ in state.tricks) or own.card in state.trick
-    whole = played or own.card in state.hands[player] or (own.set_aside and player == declarer)
+    whole = played or own.card in state.hands[player] or _shown_aside(state, own)
     if whole:
         side = next(team for team in state.round_teams if declarer in team)
         mine = player in side
@@ -107,6 +106,12 @@ def known_sides(state: State, player: int) -> list[int]:
     if player != declarer:
         known[declarer] = 1  # not the holder: not the declarer's partner
     return known
+
+
+def _shown_aside(state: State, own: Calling) -> bool:
+    """Whether everyone saw the called card among the set-aside cards (a pile shown when taken)."""
+    taking = take.taking(state)
+    return own.set_aside and taking is not None and taking.rules.shown and own.card in taking.pile
 
 
 class Call(PhaseKind):
