@@ -536,9 +536,13 @@ def _play_problems(trace: TarokTrace) -> list[str]:
 # ---------------------------------------------------------------- replay in trickrules
 
 
+OPENSPIEL_OPTIONS = {"openspiel_bonuses": True}
+"""The spec's options that score as OpenSpiel's returns do."""
+
+
 @lru_cache(maxsize=4)
 def load_trickrules_tarok(players: int, spec: str = str(TAROK_SPEC)) -> trickrules.Game:
-    return trickrules.load_game(spec, players=players)
+    return trickrules.load_game(spec, players=players, options=OPENSPIEL_OPTIONS)
 
 
 def _names(texts: Sequence[str]) -> tuple[set[str], tuple[str, ...]]:

@@ -29,6 +29,7 @@ from openspiel_common import (
     swapped_dealt_cards,
 )
 from openspiel_tarok import (
+    OPENSPIEL_OPTIONS,
     TAROK_SPEC,
     TarokTrace,
     check_trace,
@@ -141,7 +142,7 @@ def _returns_off(trace: TarokTrace) -> TarokTrace | None:
 # ---------------------------------------------------------------- broken rules are noticed
 
 
-_KINGS_BONUS = " + (10 if cards == 4 else -10 if sum(all_cards) - cards == 4 else 0)"
+_KINGS_BONUS = "(10 if cards == 4 else -10 if sum(all_cards) - cards == 4 else 0) if openspiel_bonuses"
 
 BROKEN_SPECS: dict[str, tuple[tuple[str, str], int, str | None, str]] = {
     "no emperor's trick": (('ranking:\n  - prefer: {suit: taroks, rank: 1, trick: "sum(trula) == 3"}\n', "ranking:\n"),
@@ -152,7 +153,7 @@ BROKEN_SPECS: dict[str, tuple[tuple[str, str], int, str | None, str]] = {
     "mond taken costs nothing": (("give: {points: -20}", "give: {points: 0}"), 4, "mond captured", "returns differ"),
     "mond left in the talon costs nothing": (('add: "-20 * mond_left"', 'add: "0"'), 3, "mond left in the talon",
                                              "returns differ"),
-    "no kings bonus for four cards": ((_KINGS_BONUS, ""), 3, "kings bug for the declarer", "returns differ"),
+    "no kings bonus for four cards": ((_KINGS_BONUS, "0 if openspiel_bonuses"), 3, "kings bug for the declarer", "returns differ"),
     "the called king leaves the talon lying": (("set_aside_in_play: {called_card_takes_rest: true}\n", ""),
                                                4, "called king took the rest of the talon", "returns differ"),
     "player 0 leads a beggar": (("    first_leader: declarer\n", ""), 4, None, "current player"),
@@ -167,7 +168,7 @@ anything)."""
 def test_the_cross_check_catches_a_broken_rule_in_the_spec(name: str) -> None:
     change, players, fact, says = BROKEN_SPECS[name]
     text = broken_text(TAROK_SPEC.read_text(encoding="utf-8"), name, change)
-    game = trickrules.load_game(trickrules.load_ruleset_text(text, players=players))
+    game = trickrules.load_game(trickrules.load_ruleset_text(text, players=players, options=OPENSPIEL_OPTIONS))
     if fact is None:
         games = [crosscheck_trace(seed, players) for seed in range(BROKEN_GAMES)]
     else:
