@@ -1,7 +1,8 @@
 """Classic games side by side: random one-hand games per second in OpenSpiel and in trickrules.
 
 Run: python benchmarks/bench_classics.py [GAME ...] [--games N] [--repeat R]
-GAME is hearts, spades, oh_hell, euchre, bridge or skat (default: all six). For each, both engines
+GAME is hearts, spades, oh_hell, euchre, bridge, skat, tarok (four players) or tarok3 (three)
+(default: all eight). For each, both engines
 play one hand with random chance outcomes (OpenSpiel) or a seeded deal (trickrules) and random
 legal actions, through their Python APIs in one process: OpenSpiel's game with its default
 parameters (oh_hell with 3 players; bridge played out card by card, use_double_dummy_result=
@@ -38,6 +39,7 @@ class Classic:
     options: dict[str, Any]
     players: int | None = None
     parameters: dict[str, Any] = field(default_factory=dict)
+    game: str = ""  # OpenSpiel's name of the game, where it is not the classic's
 
 
 CLASSICS = {
@@ -47,6 +49,8 @@ CLASSICS = {
     "euchre": Classic("Euchre", "euchre.yaml", {"dealer": "random", "single_hand": True}),
     "bridge": Classic("Bridge", "bridge.yaml", {}, parameters={"use_double_dummy_result": False}),
     "skat": Classic("Skat", "skat.yaml", {}, 3),
+    "tarok": Classic("Tarok", "tarok.yaml", {"openspiel_bonuses": True}, 4, {"players": 4}),
+    "tarok3": Classic("Tarok", "tarok.yaml", {"openspiel_bonuses": True}, 3, {"players": 3}, game="tarok"),
 }
 
 Result = tuple[float, float, float]
@@ -87,7 +91,7 @@ def trickrules_hands(game: Any, games: int, seed: int) -> Result:
 def bench(name: str, classic: Classic, games: int, repeat: int) -> bool:
     """Print one classic's table; False when our spec does not load."""
     runs: dict[str, tuple[Any, Callable[[Any, int, int], Result]]] = {
-        "pyspiel": (pyspiel.load_game(name, classic.parameters), pyspiel_hands)
+        "pyspiel": (pyspiel.load_game(classic.game or name, classic.parameters), pyspiel_hands)
     }
     try:
         ours = trickrules.load_game(ROOT / "specs" / classic.spec, players=classic.players, options=classic.options)
@@ -112,7 +116,7 @@ def bench(name: str, classic: Classic, games: int, repeat: int) -> bool:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games_to_run", nargs="*", metavar="GAME", choices=[[], *CLASSICS], help="hearts, spades, oh_hell, euchre, bridge, skat")
+    parser.add_argument("games_to_run", nargs="*", metavar="GAME", choices=[[], *CLASSICS], help=", ".join(CLASSICS))
     parser.add_argument("--games", type=int, default=2000, help="hands per run (default 2000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per engine; the best counts (default 3)")
     args = parser.parse_args()

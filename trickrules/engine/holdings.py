@@ -9,7 +9,7 @@ cards its condition matches by the round's ranking, highest first, under the tru
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from trickrules.engine.phases import call
@@ -19,6 +19,8 @@ from trickrules.rules.ranking import ranking_keys
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
+    from trickrules.rules.faces import Faces
+    from trickrules.rules.ruleset import CardCondition, Deck
 
 
 def reads_holdings(measures: Sequence[Measure]) -> bool:
@@ -32,6 +34,7 @@ def fill_holdings(state: State, measures: list[list[int]], won: Sequence[Sequenc
     as a learning environment's early reward does), a measure of dealt or held cards reads 0:
     no player learns another's hand from it."""
     rules = state.play_game.ruleset
+    read: dict[tuple[str, str, bool], list[list[int] | None]] = {}  # the cards each way of reading reads
     for index, measure in enumerate(rules.scoring.measures):
         holding = measure.holding
         if holding is None:
@@ -43,16 +46,44 @@ def fill_holdings(state: State, measures: list[list[int]], won: Sequence[Sequenc
         faces = state.tables.faces
         deck = rules.deck
         matching = holding.matching
-        matches = (lambda card: True) if matching is None else (lambda card: card_holds(matching, card, deck, faces))
+        matches: Callable[[int], bool]
         if measure.kind == "called":  # the card called this round, if any
-            called = call.called_card(state)
-            matches = lambda card: card == called  # noqa: E731
+            matches = frozenset([call.called_card(state)]).__contains__
+        elif matching is None:
+            matches = _anything
+        else:
+            matches = _matching_cards(matching, deck, faces).__contains__
         order: Sequence[int] = ()
         if measure.kind == "run":
             order = holding.order if holding.order is not None else _ranked(state, measure)
         attribute = None if measure.attribute is None else deck.columns[measure.attribute]
-        for player, cards in enumerate(_cards_by_player(state, measure, won)):
+        reads = (holding.of, holding.per, holding.set_aside)
+        if reads not in read:
+            read[reads] = _cards_by_player(state, measure, won)
+        for player, cards in enumerate(read[reads]):
             measures[player][index] = 0 if cards is None else holding_value(measure, cards, matches, order, attribute)
+
+
+def _anything(card: int) -> bool:
+    return True
+
+
+_MATCHING: dict[tuple[int, int], tuple[CardCondition, Faces, frozenset[int]]] = {}
+"""The cards a measure's condition matches, by the condition and the counting faces (kept
+with them, so that an id is never read for another object)."""
+
+
+def _matching_cards(condition: CardCondition, deck: Deck, faces: Faces) -> frozenset[int]:
+    """The cards of `deck` that `condition` (which reads the card alone) matches under `faces`."""
+    key = (id(condition), id(faces))
+    known = _MATCHING.get(key)
+    if known is not None and known[0] is condition and known[1] is faces:
+        return known[2]
+    if len(_MATCHING) > 512:
+        _MATCHING.clear()
+    found = frozenset(card for card in range(len(deck.cards)) if card_holds(condition, card, deck, faces))
+    _MATCHING[key] = (condition, faces, found)
+    return found
 
 
 def _cards_by_player(state: State, measure: Measure, won: Sequence[Sequence[int]]) -> list[list[int] | None]:

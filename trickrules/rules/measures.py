@@ -106,8 +106,8 @@ def holding_value(
     if measure.kind == "run":
         return run_length(order, cards, holding.counting)
     if measure.kind in ("count", "called"):
-        return sum(1 for card in cards if matches(card))
+        return sum(map(matches, cards))
     if measure.kind == "cards":
         return len(cards)
     assert attribute is not None
-    return less_per_card(sum(attribute[card] for card in cards), len(cards), holding.less)
+    return less_per_card(sum(map(attribute.__getitem__, cards)), len(cards), holding.less)
