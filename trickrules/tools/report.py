@@ -98,6 +98,7 @@ _RULE_TITLES = {
     "round rule": ("Round rules", "fired: times a player got non-zero points from it in a round"),
     "declared": ("Declarations", "fired: rounds in which it was declared (trumps chosen, a contract, going alone)"),
     "auction": ("Auctions", "fired: deals whose auction ended so; made: of those, contracts whose declarer scored above 0"),
+    "call": ("Calls", "fired: rounds in which the declarer called a card"),
     "take": ("Set-aside cards", "fired: rounds in which the declarer took them (the whole pile, or that group); buried: cards buried"),
 }
 

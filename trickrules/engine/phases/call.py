@@ -152,11 +152,12 @@ class Call(PhaseKind):
         return 1
 
     def figures(self, game: Game) -> list[tuple[str, str, str]]:
-        """Rounds with a call, and those in which the declarer found a partner by it."""
-        return [("call", "called", "fired"), ("call", "partner found", "fired")]
+        """Rounds with a call (whom it named stays out of the figures: the log is public)."""
+        return [("call", "called", "fired")]
 
     def count(self, event: dict[str, Any], values: dict[tuple[str, str, str], int], memory: dict[str, Any]) -> None:
-        values["call", "called", "fired"] += 1
+        if event["type"] == "call_card":
+            values["call", "called", "fired"] += 1
 
     # ------------------------------------------------------------ what the rest shows of it
 
