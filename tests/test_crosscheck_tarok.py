@@ -142,7 +142,7 @@ def _returns_off(trace: TarokTrace) -> TarokTrace | None:
 # ---------------------------------------------------------------- broken rules are noticed
 
 
-_KINGS_BONUS = "(10 if cards == 4 else -10 if sum(all_cards) - cards == 4 else 0) if openspiel_bonuses"
+_KINGS_BONUS = 'bonuses: "four_cards if openspiel_bonuses'
 
 BROKEN_SPECS: dict[str, tuple[tuple[str, str], int, str | None, str]] = {
     "no emperor's trick": (('ranking:\n  - prefer: {suit: taroks, rank: 1, trick: "sum(trula) == 3"}\n', "ranking:\n"),
@@ -153,7 +153,7 @@ BROKEN_SPECS: dict[str, tuple[tuple[str, str], int, str | None, str]] = {
     "mond taken costs nothing": (("give: {points: -20}", "give: {points: 0}"), 4, "mond captured", "returns differ"),
     "mond left in the talon costs nothing": (('add: "-20 * mond_left"', 'add: "0"'), 3, "mond left in the talon",
                                              "returns differ"),
-    "no kings bonus for four cards": ((_KINGS_BONUS, "0 if openspiel_bonuses"), 3, "kings bug for the declarer", "returns differ"),
+    "no kings bonus for four cards": ((_KINGS_BONUS, 'bonuses: "0 if openspiel_bonuses'), 3, "kings bug for the declarer", "returns differ"),
     "the called king leaves the talon lying": (("set_aside_in_play: {called_card_takes_rest: true}\n", ""),
                                                4, "called king took the rest of the talon", "returns differ"),
     "player 0 leads a beggar": (("    first_leader: declarer\n", ""), 4, None, "current player"),

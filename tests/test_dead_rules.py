@@ -124,6 +124,7 @@ UNDEFINED = {
     "TR309": ("228-undefined-measure-did-you-mean.yaml", "tricks"),
     "TR315": ("229-undefined-card-did-you-mean.yaml", "red-1"),
     "TR350": ("341-holders-of-unknown-card.yaml", "red-4"),
+    "TR367": ("378-call-unknown-card.yaml", "red-7"),
 }
 """Every code of an undefined name, a broken spec that has one, and the name suggested.
 TR303 (undefined section) is reserved: no key names a section yet."""

@@ -38,7 +38,8 @@ NO_SAMPLE = {"TR103", "TR303"}
 # Codes that come from loading a game (a player count or an option value), not from reading,
 # and the checks the compiler makes: expressions, the first leader's card, round phases, seats, teams.
 FROM_COMPILE = {"TR307", "TR310", "TR140", "TR141", "TR142", "TR143", "TR315", "TR320", "TR321", "TR323", "TR324", "TR325",
-                "TR350", "TR351", "TR352", "TR353", "TR354", "TR355", "TR360", "TR361", "TR362", "TR363", "TR364", "TR365"}
+                "TR350", "TR351", "TR352", "TR353", "TR354", "TR355", "TR360", "TR361", "TR362", "TR363", "TR364", "TR365",
+                "TR366", "TR367", "TR368", "TR369"}
 
 
 def _rel(path: Path) -> str:

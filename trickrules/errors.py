@@ -260,6 +260,11 @@ CODES: dict[str, str] = {
     "TR363": "team measure without teams",
     "TR364": "card named twice in a run",
     "TR365": "measure condition that reads the trick",
+    # TR366-TR367: calling a partner (`call`); TR368-TR369: named sub-expressions (`define`).
+    "TR366": "call without a declarer",
+    "TR367": "undefined or repeated called card",
+    "TR368": "definition with a taken name",
+    "TR369": "definition that reads itself",
     # TR4xx: overlays (`extends`).
     "TR401": "extends cycle",
     "TR402": "extends parent missing",

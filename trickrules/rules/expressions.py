@@ -108,9 +108,10 @@ class Expression:
         except (ArithmeticError, IndexError, TypeError, ValueError) as error:
             raise ExpressionValueError(f"the expression '{self.text}' cannot be evaluated: {error}") from None
 
-    def __reduce__(self) -> tuple[Callable[[str, Iterable[str]], Expression], tuple[str, frozenset[str]]]:
-        """Pickle by the text and the names read; unpickling compiles the text again."""
-        return (compile_expression, (self.text, self.names))
+    def __reduce__(self) -> tuple[Callable[..., Expression], tuple[Any, ...]]:
+        """Pickle by the text and the names read; unpickling compiles the text again (however
+        long: a text with its named sub-expressions written out may exceed `MAX_LENGTH`)."""
+        return (compile_expression, (self.text, self.names, None, max(MAX_LENGTH, len(self.text))))
 
 
 class ExpressionValueError(TrickrulesError, ValueError):
@@ -125,7 +126,7 @@ def is_constant(expr: Expression | int | bool) -> bool:
 
 
 def compile_expression(
-    text: str | int | bool, names: Iterable[str], lists: Iterable[str] | None = None
+    text: str | int | bool, names: Iterable[str], lists: Iterable[str] | None = None, max_length: int = MAX_LENGTH
 ) -> Expression:
     """Check `text` and compile it into an `Expression` that may read the given `names`.
 
@@ -135,6 +136,8 @@ def compile_expression(
     is only indexed, summed, counted, measured with ``len`` or passed whole to ``max``/``min``,
     and arithmetic and order comparisons take numbers (TR144). Without `lists` a name may be
     either, and only ``*`` guards against a list.
+    `max_length`: the most characters the text may hold (an expression with its named
+    sub-expressions written out may be longer than one written by hand).
     Raises `ExpressionError` (TR140 to TR144) for any problem, with the column where it is.
     """
     if isinstance(names, str):
@@ -145,13 +148,13 @@ def compile_expression(
         raise ExpressionError("non-integer numbers are not allowed: game values are integers", 0, NOT_ALLOWED)
     elif not isinstance(text, str):
         raise TypeError(f"an expression is text or an integer, not {type(text).__name__}")
-    return _compile(text, frozenset(names), None if lists is None else frozenset(lists))
+    return _compile(text, frozenset(names), None if lists is None else frozenset(lists), max_length)
 
 
 @functools.lru_cache(maxsize=1024)
-def _compile(text: str, names: frozenset[str], lists: frozenset[str] | None = None) -> Expression:
+def _compile(text: str, names: frozenset[str], lists: frozenset[str] | None = None, max_length: int = MAX_LENGTH) -> Expression:
     """Compile `text`; a spec loaded again reuses its expressions (they are immutable)."""
-    return _Compiler(text, names, lists).run()
+    return _Compiler(text, names, lists, max_length).run()
 
 
 def _did_you_mean(name: str, known: list[str]) -> str:
@@ -177,8 +180,9 @@ def _nonzero_constant(node: ast.expr) -> bool:
 class _Compiler:
     """Compiles one text: checks, rebuilds the tree, compiles it into a function."""
 
-    def __init__(self, text: str, names: frozenset[str], lists: frozenset[str] | None = None) -> None:
+    def __init__(self, text: str, names: frozenset[str], lists: frozenset[str] | None = None, max_length: int = MAX_LENGTH) -> None:
         self.text = text
+        self.max_length = max_length
         self.names = names
         self.lists = lists  # None: kinds are not known, and not checked
         self.used: dict[str, str] = {}  # value name -> local variable in the generated code
@@ -223,8 +227,8 @@ class _Compiler:
     def parse(self) -> ast.Expression:
         """Check the text's size and characters, then parse it; raise TR140 or TR143."""
         text = self.text
-        if len(text) > MAX_LENGTH:
-            self.fail(f"expression is too long: {len(text)} characters, at most {MAX_LENGTH}", MAX_LENGTH, TOO_BIG)
+        if len(text) > self.max_length:
+            self.fail(f"expression is too long: {len(text)} characters, at most {self.max_length}", self.max_length, TOO_BIG)
         stripped = text.lstrip(" \t\f\r\n")
         if not stripped.strip():
             self.fail("empty expression", len(text), SYNTAX)

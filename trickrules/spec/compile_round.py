@@ -19,6 +19,7 @@ from trickrules.rules.auction import AuctionPhase, Strain
 from trickrules.rules.call import CallPhase
 from trickrules.rules.take import TakePhase
 from trickrules.rules.expressions import Expression, ExpressionError, compile_expression
+from trickrules.spec import definitions
 from trickrules.rules.declaring import DeclarePhase
 from trickrules.rules.ruleset import BidPhase, CardCondition, Counter, PassPhase, Restriction, RoundStep, Schedule
 from trickrules.spec.names import did_you_mean
@@ -66,6 +67,8 @@ class RoundCompiler:
         self.hand_sizes: tuple[int, ...] = ()  # and every hand size the deal gives
         self.deck_size = 0  # set by the compiler once the deck is known
         self.card_names: Mapping[str, int] = {}  # card ids (and their other names), set with the deck
+        self.definitions: dict[str, str] = {}  # named sub-expressions (`define`), set by `check_definitions`
+        self.unusable: set[str] = set()  # definitions in a chain that reads itself
         self.score_names: tuple[str, ...] = ()  # measures etc., set by the compiler
         self.everyones: tuple[str, ...] = ()  # all_<measure>: everyone's values, set by the compiler
 
@@ -78,13 +81,57 @@ class RoundCompiler:
         `lists`: the names that hold lists (by default those of `play_lists`); every other
         name holds a number, and the expression's value must be one (TR144 otherwise).
         """
+        lists = self.play_lists() if lists is None else lists
+        used = definitions.used_by(raw, self.definitions)
         try:
-            return compile_expression(raw, names, self.play_lists() if lists is None else lists)
+            if not used:
+                return compile_expression(raw, names, lists)
+            compile_expression(raw, (*names, *used), lists)  # the text as written, its defined names as numbers
         except ExpressionError as error:
-            file, line, column = self.source.locate((*path, VALUE))
-            column += error.column
-            self.found.append(Problem(error.code, error.message, file, line, column, json_path(path)))
+            self._expression_problem(error, path)
             return UNCOMPILED
+        if self.unusable & set(used):
+            return UNCOMPILED
+        for name in used:  # each definition it reads, with the names this place offers
+            try:
+                compile_expression(self.definitions[name], (*names, *used), lists)
+            except ExpressionError as error:
+                error.message = f"{error.message} (in the definition of '{name}', read at {json_path(path)})"
+                self._expression_problem(error, ("define", name))
+                return UNCOMPILED
+        try:
+            return compile_expression(definitions.expand(str(raw), self.definitions), names, lists, definitions.MAX_WRITTEN_OUT)
+        except ExpressionError as error:
+            error.message = f"{error.message}, with the definitions it reads written out"
+            error.column = 0
+            self._expression_problem(error, path)
+            return UNCOMPILED
+
+    def _expression_problem(self, error: ExpressionError, path: tuple) -> None:
+        file, line, column = self.source.locate((*path, VALUE))
+        column += error.column
+        self.found.append(Problem(error.code, error.message, file, line, column, json_path(path)))
+
+    def check_definitions(self, taken: Iterable[str]) -> None:
+        """Read `define`: no more than `MAX_DEFINITIONS`, no name `taken` (options, counters,
+        measures, the names the engine gives, the functions) and no definition that reads
+        itself through a chain; the definitions that pass are kept for the expressions."""
+        raw = self.data.get("define") or {}
+        found = definitions.texts(raw)
+        if len(found) > definitions.MAX_DEFINITIONS:
+            self.fail(("define",), "TR332", f"{len(found)} definitions: at most {definitions.MAX_DEFINITIONS}")
+            return
+        reserved = definitions.reserved(taken)
+        for name in list(found):
+            if name in reserved:
+                self.fail(("define", name), "TR368", f"'{name}' is already a name expressions read (an option, counter, "
+                          "measure, a name the engine gives, or a function): a definition needs a name of its own")
+                del found[name]
+        chain = definitions.cycle(found)
+        if chain is not None:
+            self.fail(("define", chain[0]), "TR369", f"the definition of '{chain[0]}' reads itself: {' -> '.join(chain)}")
+            self.unusable = set(chain)  # what reads them is not checked further (one problem is enough)
+        self.definitions = found
 
     def play_names(self) -> tuple[str, ...]:
         return (*self.constants, *self.counter_names, *PLAY_NAMES)

@@ -199,6 +199,8 @@ class _Compiler:
         self.later.card_names = self.card_names
         self.later.everyones = tuple(f"all_{m}" for m in self.measure_names)
         self.later.score_names = (*self.measure_names, *self.later.everyones, *SCORE_NAMES, *self.later.step_names())
+        taken = (*constants, *self.later.counter_names, *self.later.score_names, *contexts.MEANINGS, *trick_names(deck, rewards=True))
+        self.later.check_definitions(taken)
         scoring = self.scoring(data["scoring"])
         trumps = self.trumps(data.get("trumps", "none"))
         rounds, until = self.later.rounds()

@@ -46,7 +46,7 @@ def limits_table() -> str:
     """Every limit a spec meets, as a Markdown table (generated into the docs): what a spec may
     ask for (TR332), and the reader's and the expressions' limits (TR103, TR107, TR143)."""
     from trickrules.rules import expressions
-    from trickrules.spec import source
+    from trickrules.spec import definitions, source
 
     rows = [(f"{limit:,}", what, "[TR332](errors.md#tr332)") for limit, what in LIMITS.values()]
     rows += [
@@ -57,6 +57,8 @@ def limits_table() -> str:
         (f"{MAX_RANKS:,}", "ranks one generator makes", "[TR204](errors.md#tr204)"),
         (f"{expressions.MAX_LENGTH:,}", "characters in an expression", "[TR143](errors.md#tr143)"),
         (f"{expressions.MAX_DEPTH}", "levels of nesting in an expression", "[TR143](errors.md#tr143)"),
+        (f"{definitions.MAX_DEFINITIONS}", "named sub-expressions (`define`)", "[TR332](errors.md#tr332)"),
+        (f"{definitions.MAX_WRITTEN_OUT:,}", "characters in an expression with the definitions it reads written out", "[TR143](errors.md#tr143)"),
     ]
     lines = ["| Limit | What it counts | Code |", "|---:|---|---|"]
     lines += [f"| {limit} | {what} | {code} |" for limit, what, code in rows]

@@ -374,7 +374,7 @@ def _check_measures(spec: Meaning) -> None:
     """Every measure the round scoring names is built in or declared."""
     for index, rule in enumerate(spec.data["scoring"]["round"]):
         add = rule.get("add")
-        others = {*EXPRESSION_NAMES, *spec.options, *(spec.data.get("counters") or {})}
+        others = {*EXPRESSION_NAMES, *spec.options, *(spec.data.get("counters") or {}), *(spec.data.get("define") or {})}
         if isinstance(add, str) and add.isidentifier() and not keyword.iskeyword(add) and add not in others:
             spec.measure(add, ("scoring", "round", index, "add"))  # else an expression
         for number, best in enumerate(rule.get("award", {}).get("to_best_by", ())):
