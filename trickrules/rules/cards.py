@@ -38,7 +38,7 @@ def numbered_id(card: Card, deck: Deck) -> str:
     for part in base.split("/"):
         suit, _, name = part.rpartition("-")
         number = next(
-            (face.rank for face in card.faces if deck.suits[face.suit] == suit and deck.rank_name(face.rank) == name),
+            (face.rank for face in card.faces if deck.suits[face.suit] == suit and deck.rank_name(face.rank, face.suit) == name),
             None,
         )
         parts.append(part if number is None else f"{suit}-{number}")
@@ -59,7 +59,8 @@ def face_text(deck: Deck, text: str) -> str:
     form (the rank's name when it has one): ``hearts 15`` -> ``hearts LB``."""
     suit, _, rank = text.strip().rpartition(" ")
     if rank.lstrip("-").isdigit():
-        return f"{suit} {deck.rank_name(int(rank))}"
+        index = deck.suits.index(suit) if suit in deck.suits else -1
+        return f"{suit} {deck.rank_name(int(rank), index)}"
     return text.strip()
 
 
@@ -67,4 +68,5 @@ def rank_numbers(deck: Deck, rank: int | str) -> frozenset[int]:
     """The rank numbers a rank stands for: a number itself, a name every rank with that name."""
     if isinstance(rank, int):
         return frozenset((rank,))
-    return frozenset(value for value, name in deck.rank_names if name == rank)
+    named = [deck.rank_names, *(names for _, names in deck.suit_rank_names)]
+    return frozenset(value for names in named for value, name in names if name == rank)

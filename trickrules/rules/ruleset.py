@@ -117,6 +117,7 @@ class Deck:
     attributes: tuple[str, ...]
     cards: tuple[Card, ...]
     rank_names: tuple[tuple[int, str], ...] = ()
+    suit_rank_names: tuple[tuple[int, tuple[tuple[int, str], ...]], ...] = ()  # by suit index: names over rank_names
     columns: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -124,8 +125,14 @@ class Deck:
         columns = tuple(tuple(card.attributes[a] for card in self.cards) for a in range(len(self.attributes)))
         object.__setattr__(self, "columns", columns)
 
-    def rank_name(self, rank: int) -> str:
-        """The display name of a rank (its number unless `rank_names` names it)."""
+    def rank_name(self, rank: int, suit: int = -1) -> str:
+        """The display name of a rank (of `suit`, where it names its own ranks; its number
+        unless `rank_names` names it)."""
+        for index, names in self.suit_rank_names:
+            if index == suit:
+                for value, name in names:
+                    if value == rank:
+                        return name
         for value, name in self.rank_names:
             if value == rank:
                 return name
@@ -133,7 +140,7 @@ class Deck:
 
     def face_text(self, face: Face) -> str:
         """A face as text, e.g. ``red 5``."""
-        return f"{self.suits[face.suit]} {self.rank_name(face.rank)}"
+        return f"{self.suits[face.suit]} {self.rank_name(face.rank, face.suit)}"
 
 
 # ---------------------------------------------------------------- deal and trumps

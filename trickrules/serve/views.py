@@ -32,7 +32,7 @@ def deck_view(game: Game) -> dict[str, Any]:
     cards = {}
     for card in deck.cards:
         cards[card.id] = {
-            "faces": [{"suit": deck.suits[f.suit], "rank": f.rank, "name": deck.rank_name(f.rank)} for f in card.faces],
+            "faces": [{"suit": deck.suits[f.suit], "rank": f.rank, "name": deck.rank_name(f.rank, f.suit)} for f in card.faces],
         }
     view = {"suits": list(deck.suits), "cards": cards, "order": [c.id for c in deck.cards]}
     _DECKS[key] = (game.ruleset, view)

@@ -176,6 +176,9 @@ class _Compiler:
         self.attributes: tuple[str, ...] = tuple(deck.get("attributes") or {})
         self.token_names: tuple[str, ...] = tuple(data.get("tokens") or {})
         self.rank_names: dict[str, str] = {str(k): str(v) for k, v in (deck.get("rank_names") or {}).items()}
+        self.suit_rank_names: dict[str, dict[str, str]] = {
+            str(suit): {str(k): str(v) for k, v in (names or {}).items()} for suit, names in (deck.get("rank_names_by_suit") or {}).items()
+        }
         measures = (data.get("scoring") or {}).get("measures") or {}
         self.measure_names: tuple[str, ...] = BUILTIN_MEASURES + tuple(measures)
 
@@ -250,7 +253,13 @@ class _Compiler:
             for copy in range(1, entry.get("copies", 1) + 1):
                 cards.append(self.explicit(entry, len(cards), copy))
         rank_names = tuple(sorted((int(k), str(v)) for k, v in (raw.get("rank_names") or {}).items()))
-        return Deck(self.suits, self.attributes, tuple(cards), rank_names)
+        by_suit = tuple(sorted((self.suits.index(suit), tuple(sorted((int(k), v) for k, v in names.items())))
+                               for suit, names in self.suit_rank_names.items() if suit in self.suits))
+        return Deck(self.suits, self.attributes, tuple(cards), rank_names, by_suit)
+
+    def names_in(self, suit: str) -> dict[str, str]:
+        """The rank names of `suit`: its own over the deck's."""
+        return {**self.rank_names, **self.suit_rank_names.get(suit, {})}
 
     def generated(self, generator: dict, start: int) -> list[Card]:
         suits = self.suits if generator["suits"] == "all" else tuple(generator["suits"])
@@ -263,7 +272,7 @@ class _Compiler:
             for rank in ranks:
                 face = Face(self.suits.index(suit), rank)
                 values = self.generated_attributes(generator.get("attributes") or {}, rank)
-                card_id = face_id(suit, rank, self.rank_names)
+                card_id = face_id(suit, rank, self.names_in(suit))
                 for copy in copies:  # copies side by side: hearts-A, hearts-A#2
                     cards.append(Card(start + len(cards), copy_id(card_id, copy), (face,), values))
         return cards
@@ -285,7 +294,7 @@ class _Compiler:
         faces = tuple(
             Face(self.suits.index(f["suit"]), f["rank"], self.deal_condition(f.get("when"))) for f in entry["faces"]
         )
-        card_id = entry.get("id") or "/".join(face_id(f["suit"], f["rank"], self.rank_names) for f in entry["faces"])
+        card_id = entry.get("id") or "/".join(face_id(f["suit"], f["rank"], self.names_in(f["suit"])) for f in entry["faces"])
         given = entry.get("attributes") or {}
         values = tuple(int(given.get(name, self.attribute_default(name))) for name in self.attributes)
         return Card(index, copy_id(card_id, copy), faces, values)
@@ -344,7 +353,8 @@ class _Compiler:
         """A rank number, or every rank number a rank name stands for."""
         if isinstance(value, int):
             return [value]
-        return [int(number) for number, name in self.rank_names.items() if name == value]
+        named = [self.rank_names, *self.suit_rank_names.values()]
+        return sorted({int(number) for names in named for number, name in names.items() if name == value})
 
     def rank_places(self, ranks: list) -> tuple[tuple[int, int], ...]:
         """An order of ranks, lowest first, as (rank number, place from 1) pairs."""

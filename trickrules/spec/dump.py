@@ -129,6 +129,8 @@ def _deck(deck: Deck) -> dict[str, Any]:
     data: dict[str, Any] = {"suits": list(deck.suits)}
     if deck.rank_names:
         data["rank_names"] = {rank: name for rank, name in deck.rank_names}
+    if deck.suit_rank_names:
+        data["rank_names_by_suit"] = {deck.suits[suit]: dict(names) for suit, names in deck.suit_rank_names}
     if deck.attributes:
         data["attributes"] = {name: {"default": 0} for name in deck.attributes}
     data["cards"] = [_card(card, deck) for card in deck.cards]

@@ -254,6 +254,8 @@ _OPTION_DEFAULTS: dict[str, Callable[[Meaning, dict[str, Any], NodePath], None]]
 def _check_suits(spec: Meaning) -> None:
     """Every suit named in the deck, conditions and trumps is declared."""
     deck = spec.data["deck"]
+    for suit in deck.get("rank_names_by_suit") or {}:
+        spec.suit(suit, ("deck", "rank_names_by_suit", suit))
     for index, generator in enumerate(deck.get("generate", ())):
         if generator["suits"] != "all":
             for number, suit in enumerate(generator["suits"]):

@@ -105,7 +105,9 @@ class _Ranges:
     def rank(self, rank: Any, path: NodePath, known: set[int] | None = None, where: str = "the deck") -> None:
         known = self.known_ranks if known is None else known
         if isinstance(rank, str):
-            names = {str(name) for name in (self.data["deck"].get("rank_names") or {}).values()}
+            deck = self.data["deck"]
+            by_suit = [names or {} for names in (deck.get("rank_names_by_suit") or {}).values()]
+            names = {str(name) for named in [deck.get("rank_names") or {}, *by_suit] for name in named.values()}
             if rank not in names:
                 listed = ", ".join(sorted(names)) or "none"
                 self.add("TR330", f"rank '{rank}': no rank has that name{did_you_mean(rank, sorted(names))} (rank_names: {listed})", path)
