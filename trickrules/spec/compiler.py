@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import Any, NoReturn
 
 from trickrules.errors import Problem, SpecError
-from trickrules.rules.cards import card_names, copy_id
+from trickrules.rules.cards import card_names
 from trickrules.rules.follow import CONDITION_RULES
 from trickrules.rules.whole_trick import trick_lists, trick_names
 from trickrules.spec.options import OptionDef, OptionValueError, coerce, option_defs
@@ -34,13 +34,9 @@ from trickrules.rules.ruleset import (
     AttributeTest,
     ChooseRound,
     Contract,
-    Card,
     CardCondition,
     Deal,
     DealCondition,
-    Deck,
-    Face,
-    face_id,
     FollowRule,
     Measure,
     PointRule,
@@ -60,6 +56,7 @@ from trickrules.rules.ruleset import (
     TurnedUp,
 )
 from trickrules.spec import compile_partners
+from trickrules.spec.compile_deck import DeckCompiler, rank_names
 from trickrules.spec.compile_round import RoundCompiler, hand_size_schedule
 from trickrules.rules import contexts
 from trickrules.spec.limits import ruleset_limit_problems
@@ -162,7 +159,7 @@ def _by_players(value: Any, players: int) -> int:
     return int(value)
 
 
-class _Compiler:
+class _Compiler(DeckCompiler):
     """Walks the resolved data once, turning names into indices."""
 
     def __init__(self, source: SpecSource, data: dict, players: int, values: dict, found: list[Problem]) -> None:
@@ -175,10 +172,7 @@ class _Compiler:
         self.suits: tuple[str, ...] = tuple(deck["suits"])
         self.attributes: tuple[str, ...] = tuple(deck.get("attributes") or {})
         self.token_names: tuple[str, ...] = tuple(data.get("tokens") or {})
-        self.rank_names: dict[str, str] = {str(k): str(v) for k, v in (deck.get("rank_names") or {}).items()}
-        self.suit_rank_names: dict[str, dict[str, str]] = {
-            str(suit): {str(k): str(v) for k, v in (names or {}).items()} for suit, names in (deck.get("rank_names_by_suit") or {}).items()
-        }
+        self.rank_names, self.suit_rank_names = rank_names(deck)
         measures = (data.get("scoring") or {}).get("measures") or {}
         self.measure_names: tuple[str, ...] = BUILTIN_MEASURES + tuple(measures)
 
@@ -241,63 +235,6 @@ class _Compiler:
             source_file=self.source.file,
             source_digest=self.source.digest,
         )
-
-    # ------------------------------------------------------------ deck
-
-    def deck(self) -> Deck:
-        raw = self.data["deck"]
-        cards: list[Card] = []
-        for generator in raw.get("generate") or []:
-            cards.extend(self.generated(generator, len(cards)))
-        for entry in raw.get("cards") or []:
-            for copy in range(1, entry.get("copies", 1) + 1):
-                cards.append(self.explicit(entry, len(cards), copy))
-        rank_names = tuple(sorted((int(k), str(v)) for k, v in (raw.get("rank_names") or {}).items()))
-        by_suit = tuple(sorted((self.suits.index(suit), tuple(sorted((int(k), v) for k, v in names.items())))
-                               for suit, names in self.suit_rank_names.items() if suit in self.suits))
-        return Deck(self.suits, self.attributes, tuple(cards), rank_names, by_suit)
-
-    def names_in(self, suit: str) -> dict[str, str]:
-        """The rank names of `suit`: its own over the deck's."""
-        return {**self.rank_names, **self.suit_rank_names.get(suit, {})}
-
-    def generated(self, generator: dict, start: int) -> list[Card]:
-        suits = self.suits if generator["suits"] == "all" else tuple(generator["suits"])
-        ranks = generator["ranks"]
-        if isinstance(ranks, dict):
-            ranks = list(range(ranks["from"], ranks["to"] + 1))
-        cards: list[Card] = []
-        copies = range(1, generator.get("copies", 1) + 1)
-        for suit in suits:
-            for rank in ranks:
-                face = Face(self.suits.index(suit), rank)
-                values = self.generated_attributes(generator.get("attributes") or {}, rank)
-                card_id = face_id(suit, rank, self.names_in(suit))
-                for copy in copies:  # copies side by side: hearts-A, hearts-A#2
-                    cards.append(Card(start + len(cards), copy_id(card_id, copy), (face,), values))
-        return cards
-
-    def generated_attributes(self, spec: dict, rank: int) -> tuple[int, ...]:
-        values = []
-        for name in self.attributes:
-            value = spec.get(name, self.attribute_default(name))
-            if isinstance(value, dict):
-                value = value.get("by_rank", {}).get(str(rank), value.get("default", self.attribute_default(name)))
-            values.append(int(value))
-        return tuple(values)
-
-    def attribute_default(self, name: str) -> int:
-        body = (self.data["deck"].get("attributes") or {}).get(name) or {}
-        return int(body.get("default", 0))
-
-    def explicit(self, entry: dict, index: int, copy: int = 1) -> Card:
-        faces = tuple(
-            Face(self.suits.index(f["suit"]), f["rank"], self.deal_condition(f.get("when"))) for f in entry["faces"]
-        )
-        card_id = entry.get("id") or "/".join(face_id(f["suit"], f["rank"], self.names_in(f["suit"])) for f in entry["faces"])
-        given = entry.get("attributes") or {}
-        values = tuple(int(given.get(name, self.attribute_default(name))) for name in self.attributes)
-        return Card(index, copy_id(card_id, copy), faces, values)
 
     # ------------------------------------------------------------ conditions
 

@@ -12,9 +12,7 @@ from typing import Any, Callable, Iterator
 
 from trickrules.errors import Problem
 from trickrules.rules import contexts
-from trickrules.rules.cards import copy_id
-from trickrules.rules.ruleset import face_id
-from trickrules.spec.limits import MAX_CARDS, MAX_RANKS
+from trickrules.spec.card_ids import check_card_ids, rank_count as _rank_count
 from trickrules.spec.names import did_you_mean
 from trickrules.spec.source import SpecSource, json_path
 
@@ -165,8 +163,7 @@ class Meaning:
                     if isinstance(case, dict):
                         yield from _walk_condition(case.get("when"), ("ranking", index, "order", number, "when"))
         for index, rule in enumerate(self.data.get("follow") or ()):  # play_if_able: a condition
-            if isinstance(rule, dict) and isinstance(rule.get("play_if_able"), dict):
-                yield from _walk_condition(rule["play_if_able"], ("follow", index, "play_if_able"))
+            yield from _walk_condition(rule.get("play_if_able") if isinstance(rule, dict) else None, ("follow", index, "play_if_able"))
         for index, rule in enumerate(self.data.get("restrictions") or ()):
             for key in ("allow", "forbid"):
                 yield from _walk_condition(rule.get(key), ("restrictions", index, key))
@@ -416,13 +413,6 @@ def _deck_size(deck: dict[str, Any]) -> int:
     return size
 
 
-def _rank_count(ranks: Any) -> int:
-    """Return the number of ranks a generator makes."""
-    if isinstance(ranks, list):
-        return len(ranks)
-    return max(0, ranks["to"] - ranks["from"] + 1)
-
-
 def _check_deck_size(spec: Meaning) -> None:
     """The deck holds a full hand for every player, at every allowed player count."""
     hand_size = spec.data["deal"]["hand_size"]
@@ -467,48 +457,6 @@ def _check_supplies(spec: Meaning) -> None:
         _check_by_players(spec, token.get("supply"), ("tokens", name, "supply"), f"'{name}' supply")
 
 
-def _check_card_ids(spec: Meaning) -> None:
-    """Card ids, generated and explicit, are unique; rank ranges stay reasonable."""
-    deck = spec.data["deck"]
-    made: dict[str, NodePath] = {}
-    names = {str(k): str(v) for k, v in (deck.get("rank_names") or {}).items()}
-    for index, generator in enumerate(deck.get("generate", ())):
-        path = ("deck", "generate", index)
-        if _rank_count(generator["ranks"]) > MAX_RANKS:
-            spec.add("TR204", f"the rank range makes more than {MAX_RANKS} ranks", path + ("ranks",))
-            continue
-        if generator.get("copies", 1) > MAX_CARDS:
-            continue  # the deck's size is over the limit (TR332): its ids are not made one by one
-        _claim(spec, made, _generated_ids(generator, deck["suits"], names), path)
-    for index, card in enumerate(deck.get("cards", ())):
-        card_id = card.get("id") or "/".join(face_id(face["suit"], face["rank"], names) for face in card["faces"])
-        card_path: NodePath = ("deck", "cards", index, "id") if "id" in card else ("deck", "cards", index)
-        if card.get("copies", 1) > MAX_CARDS:
-            continue  # over the limit of the deck's size (TR332)
-        _claim(spec, made, [copy_id(card_id, copy) for copy in range(1, card.get("copies", 1) + 1)], card_path)
-
-
-def _generated_ids(generator: dict[str, Any], deck_suits: list[str], names: dict[str, str]) -> list[str]:
-    """Return the ids a generator makes, <suit>-<rank> (the rank's display name if it has one),
-    and <suit>-<rank>#<n> for copy n from the second."""
-    suits = deck_suits if generator["suits"] == "all" else generator["suits"]
-    ranks = generator["ranks"]
-    numbers = ranks if isinstance(ranks, list) else range(ranks["from"], ranks["to"] + 1)
-    copies = range(1, generator.get("copies", 1) + 1)
-    return [copy_id(face_id(suit, rank, names), copy) for suit in suits for rank in numbers for copy in copies]
-
-
-def _claim(spec: Meaning, made: dict[str, NodePath], card_ids: list[str], path: NodePath) -> None:
-    """Record card ids as made at a path; report the ones already made, once per path."""
-    repeats = [card_id for card_id in card_ids if card_id in made]
-    if repeats:
-        first = json_path(made[repeats[0]])
-        more = f" and {len(repeats) - 1} more" if len(repeats) > 1 else ""
-        spec.add("TR306", f"duplicate card id '{repeats[0]}'{more}, first made at {first}", path)
-    for card_id in card_ids:
-        made.setdefault(card_id, path)
-
-
 _CHECKS: tuple[Callable[[Meaning], None], ...] = (
     _check_names,
     _check_options,
@@ -520,5 +468,5 @@ _CHECKS: tuple[Callable[[Meaning], None], ...] = (
     _check_tableau,
     _check_deck_size,
     _check_supplies,
-    _check_card_ids,
+    check_card_ids,
 )
