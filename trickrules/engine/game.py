@@ -27,7 +27,7 @@ from trickrules.engine.state import State
 from trickrules.engine.tensors import ObservationLayout
 from trickrules.rules.cards import card_names
 from trickrules.rules.conditions import card_holds, is_static, static_table
-from trickrules.rules.ruleset import BidPhase, CardCondition, Deck, Ruleset, TrumpChoice, default_round
+from trickrules.rules.ruleset import BidPhase, CardCondition, Deck, FirstLed, Ruleset, TrumpChoice, default_round
 from trickrules.rules.scoring import describe_rule
 
 
@@ -119,6 +119,7 @@ class Game:
         """How trumps are chosen, when they are (read per action while choosing)."""
         self.num_suits = len(ruleset.deck.suits)
         self.chooses_in_rounds = isinstance(trumps, TrumpChoice) and bool(trumps.rounds)
+        self.trumps_first_led = isinstance(trumps, FirstLed)
         self.discards: bool = self.chooses_in_rounds and any(r.dealer_takes_turned_up for r in trumps.rounds)  # type: ignore[union-attr]
         self.goes_alone: bool = any(step.kind == "go_alone" for step in self.steps)
         self.declares: bool = any(step.kind == "declare" for step in self.steps)

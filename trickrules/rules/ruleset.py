@@ -194,7 +194,12 @@ class TurnedUp:
     """The suit of the card turned up after the deal is trump (none if no card is left)."""
 
 
-Trumps = Union[frozenset[int], TrumpChoice, TurnedUp]
+@dataclass(frozen=True)
+class FirstLed:
+    """The suit of the round's first card led is trump for the rest of the round (none before)."""
+
+
+Trumps = Union[frozenset[int], TrumpChoice, TurnedUp, FirstLed]
 
 
 # ---------------------------------------------------------------- follow and ranking

@@ -54,6 +54,7 @@ from trickrules.rules.ruleset import (
     TrumpChoice,
     Trumps,
     TurnedUp,
+    FirstLed,
 )
 from trickrules.spec import compile_partners
 from trickrules.spec.compile_deck import DeckCompiler, rank_names
@@ -342,6 +343,8 @@ class _Compiler(DeckCompiler):
             return frozenset()
         if raw == "turned_up":
             return TurnedUp()
+        if raw == "first_led":
+            return FirstLed()
         if isinstance(raw, dict):
             choose = raw["choose"]
             candidates = tuple(self.suits.index(s) for s in choose.get("from", self.suits))

@@ -185,7 +185,7 @@ def _trump_sets(raw: Any, suits: int, index: dict[str, int]) -> list[frozenset[i
     """Every set of trump suits a round can have, or None when this module cannot tell."""
     if raw is None or raw == "none":
         return [frozenset()]
-    if raw == "turned_up":  # any suit a card can show, or none when no card is left
+    if raw in ("turned_up", "first_led"):  # any suit a card can show, or none (no card left; before the lead)
         return [frozenset(), *(frozenset([suit]) for suit in range(suits))]
     if isinstance(raw, list):
         return [frozenset(index[suit] for suit in raw)]

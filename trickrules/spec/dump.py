@@ -47,6 +47,7 @@ from trickrules.rules.ruleset import (
     TokenKind,
     TrumpChoice,
     TurnedUp,
+    FirstLed,
 )
 from trickrules.spec.measures import dump_measure
 
@@ -220,6 +221,8 @@ def _trumps(ruleset: Ruleset, deck: Deck) -> Any:
         return {"choose": {"by": trumps.by, "from": [deck.suits[s] for s in trumps.candidates]}}
     if isinstance(trumps, TurnedUp):
         return "turned_up"
+    if isinstance(trumps, FirstLed):
+        return "first_led"
     return [deck.suits[s] for s in sorted(trumps)] if trumps else "none"
 
 

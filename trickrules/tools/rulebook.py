@@ -26,6 +26,7 @@ from trickrules.rules.ruleset import (
     TokenKind,
     TrumpChoice,
     TurnedUp,
+    FirstLed,
 )
 
 from trickrules.tools.rulebook_round import (
@@ -290,6 +291,9 @@ class _Book:
                 f"At the start of each round, before the first trick, {chooser} chooses one trump suit "
                 f"from {join_words((suits[s] for s in trumps.candidates), 'or')}."
             )
+        elif isinstance(trumps, FirstLed):
+            lines.append("There are no trumps until the first card of the round is led: its suit is trump for the rest "
+                         "of the round, that first card included.")
         elif isinstance(trumps, TurnedUp):
             lines.append(
                 "After the deal the next card of the deck is turned face up: its suit is trump for the round "

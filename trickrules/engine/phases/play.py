@@ -57,6 +57,9 @@ class Play(PhaseKind):
         state.hands[player].remove(action)
         trick, tables = state.trick, state.tables
         if not trick:
+            if state.play_game.trumps_first_led and state.tricks_played == 0:
+                state.set_trumps(frozenset([tables.faces.suit[action]]))  # the first card led names trumps
+                tables = state.tables
             state.led = tables.faces.group[action]
         trick.append(action)
         state.trick_players.append(player)
