@@ -290,7 +290,7 @@ def test_missing_one_of_four_alternative_keys() -> None:
     """A measure that names no kind lists the four kinds, 'a, b, c or d'."""
     text = TINY.replace("scoring:\n", "scoring:\n  measures:\n    m: {report: true}\n")
     assert problems(text) == [
-        ("TR202", 15, 5, "$.scoring.measures.m", "missing required key: 'sum_attribute', 'count', 'tableau', 'tokens' or 'run'")]
+        ("TR202", 15, 5, "$.scoring.measures.m", "missing required key: 'sum_attribute', 'count', 'tableau', 'tokens', 'run' or 'meld'")]
 
 
 def test_a_wrong_type_names_the_expected_type() -> None:
@@ -578,7 +578,7 @@ def test_a_number_among_alternatives_is_explained_by_the_number_alternative() ->
 def test_a_wrong_type_among_consts_lists_and_mappings() -> None:
     """Consts, a referenced list and a mapping are each named once."""
     assert problems(TINY + "trumps: 3\n") == [
-        ("TR203", 16, 1, "$.trumps", "'trumps' should be 'none', 'turned_up', a list or a mapping, not an integer (3)")]
+        ("TR203", 16, 1, "$.trumps", "'trumps' should be 'none', 'turned_up', 'first_led', a list or a mapping, not an integer (3)")]
 
 
 def test_a_mapping_among_alternatives_with_a_misspelt_key() -> None:

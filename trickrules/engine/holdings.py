@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from trickrules.engine.phases import call
 from trickrules.rules.conditions import card_holds
-from trickrules.rules.measures import Measure, holding_value
+from trickrules.rules.measures import Measure, holding_value, meld_count
 from trickrules.rules.ranking import ranking_keys
 
 if TYPE_CHECKING:
@@ -61,7 +61,12 @@ def fill_holdings(state: State, measures: list[list[int]], won: Sequence[Sequenc
         if reads not in read:
             read[reads] = _cards_by_player(state, measure, won)
         for player, cards in enumerate(read[reads]):
-            measures[player][index] = 0 if cards is None else holding_value(measure, cards, matches, order, attribute)
+            if cards is None:
+                measures[player][index] = 0
+            elif holding.meld is not None:
+                measures[player][index] = meld_count(holding.meld, cards, faces.suit, faces.rank, state.trumps, len(deck.suits))
+            else:
+                measures[player][index] = holding_value(measure, cards, matches, order, attribute)
 
 
 def _anything(card: int) -> bool:

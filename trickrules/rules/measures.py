@@ -18,6 +18,44 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Meld:
+    """A pattern of cards a hand holds, counted as how many times it is held (copies count).
+
+    `ranks` (each entry the rank numbers a name stands for): the ranks held together in one suit
+    (a marriage K Q, a run A 10 K Q J), counted in each suit of `suits` (None: every suit;
+    `trump`: the round's trump suits) and summed; with `across`, one suit's worth in every suit
+    of `suits` (aces around), counted as the fewest any suit holds. `cards` (each entry every
+    copy of one card): the cards held together (Pinochle's queen of spades and jack of diamonds),
+    counted as the fewest held of any of them.
+    """
+
+    ranks: tuple[frozenset[int], ...] = ()
+    suits: tuple[int, ...] | None = None
+    trump: bool = False
+    across: bool = False
+    cards: tuple[tuple[int, ...], ...] = ()
+
+
+def meld_count(meld: Meld, cards: Sequence[int], suit_of: Sequence[int], rank_of: Sequence[int],
+               trumps: frozenset[int], suits: int) -> int:
+    """How many times `cards` hold `meld` (`suit_of`, `rank_of`: each card's counting face)."""
+    if meld.cards:
+        held = set(cards)
+        return min(sum(1 for card in cards if card in copies) for copies in meld.cards) if held else 0
+    if meld.trump:
+        places: Sequence[int] = sorted(trumps)
+    else:
+        places = meld.suits if meld.suits is not None else range(suits)
+    per_suit = []
+    for suit in places:
+        in_suit = [rank_of[card] for card in cards if suit_of[card] == suit]
+        per_suit.append(min((sum(1 for rank in in_suit if rank in ranks) for ranks in meld.ranks), default=0))
+    if meld.across:
+        return min(per_suit, default=0)
+    return sum(per_suit)
+
+
+@dataclass(frozen=True)
 class Holding:
     """Which cards a measure reads, and how it counts them.
 
@@ -42,6 +80,7 @@ class Holding:
     per: Literal["player", "team"] = "player"
     set_aside: bool = False
     less: tuple[int, int] = (0, 1)
+    meld: Meld | None = None
 
 
 @dataclass(frozen=True)
@@ -55,7 +94,7 @@ class Measure:
     """
 
     name: str
-    kind: Literal["sum_attribute", "tricks", "cards", "tableau", "tokens", "count", "run", "called"]
+    kind: Literal["sum_attribute", "tricks", "cards", "tableau", "tokens", "count", "run", "called", "meld"]
     attribute: int | None = None
     token: int | None = None
     holding: Holding | None = None

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from trickrules.errors import Problem
-from trickrules.rules.measures import Holding, Measure
+from trickrules.rules.cards import COPY_MARK
+from trickrules.rules.measures import Holding, Measure, Meld
 from trickrules.rules.ruleset import CardCondition, Ruleset
 from trickrules.spec.source import SpecSource, json_path
 
@@ -32,6 +33,14 @@ class MeasureCompiler(Protocol):
 
     def card_index(self, card_id: str, path: tuple) -> int: ...
 
+    def rank_set(self, value: Any) -> frozenset[int] | None: ...
+
+    @property
+    def suits(self) -> tuple[str, ...]: ...
+
+    @property
+    def card_ids(self) -> tuple[str, ...]: ...
+
 
 def compile_measure(compiler: MeasureCompiler, name: str, raw: dict) -> Measure:
     """The measure `name` of the spec (`raw` as written), problems added to `compiler.found`."""
@@ -39,6 +48,8 @@ def compile_measure(compiler: MeasureCompiler, name: str, raw: dict) -> Measure:
     holding = _holding(compiler, raw, path) if _reads_holding(raw) else None
     if "run" in raw:
         return Measure(name, "run", holding=holding)
+    if "meld" in raw:
+        return Measure(name, "meld", holding=holding)
     if "sum_attribute" in raw:
         return Measure(name, "sum_attribute", attribute=compiler.attributes.index(raw["sum_attribute"]), holding=holding)
     if isinstance(raw.get("count"), dict):
@@ -51,7 +62,7 @@ def compile_measure(compiler: MeasureCompiler, name: str, raw: dict) -> Measure:
 
 
 def _reads_holding(raw: dict) -> bool:
-    return "run" in raw or isinstance(raw.get("count"), dict) or raw.get("count") == "called" or any(key in raw for key in HOLDING_KEYS)
+    return "run" in raw or "meld" in raw or isinstance(raw.get("count"), dict) or raw.get("count") == "called" or any(key in raw for key in HOLDING_KEYS)
 
 
 def _holding(compiler: MeasureCompiler, raw: dict, path: tuple) -> Holding:
@@ -75,12 +86,34 @@ def _holding(compiler: MeasureCompiler, raw: dict, path: tuple) -> Holding:
         per=raw.get("per", "player"),
         set_aside=raw.get("set_aside") == "declarer",
         less=(int(less.get("numerator", 0)), int(less.get("denominator", 1))),
+        meld=_meld(compiler, raw["meld"], (*path, "meld")) if "meld" in raw else None,
     )
+
+
+def _meld(compiler: MeasureCompiler, raw: dict, path: tuple) -> Meld:
+    """A pattern of cards (`meld`): ranks in one suit, across suits, or given cards."""
+    ranks = []
+    for rank in raw.get("ranks") or ():
+        ranks.append(compiler.rank_set(rank) or frozenset())  # a rank the deck lacks: TR330 (`ranges`)
+    suit = raw.get("suit")
+    suits = None
+    if suit is not None and suit != "trump":
+        listed = suit if isinstance(suit, list) else [suit]
+        for name in listed:
+            if name not in compiler.suits:
+                _add(compiler, (*path, "suit"), "TR301", f"undefined suit '{name}' (deck.suits has {', '.join(compiler.suits)})")
+        suits = tuple(compiler.suits.index(name) for name in listed if name in compiler.suits)
+    cards = []
+    for number, card_id in enumerate(raw.get("cards") or ()):
+        index = compiler.card_index(str(card_id), (*path, "cards", number))
+        base = compiler.card_ids[index].partition(COPY_MARK)[0] if index >= 0 else None
+        cards.append(tuple(i for i, other in enumerate(compiler.card_ids) if other.partition(COPY_MARK)[0] == base))
+    return Meld(tuple(ranks), suits, suit == "trump", raw.get("across") == "suits", tuple(cards))
 
 
 def _check_keys(compiler: MeasureCompiler, raw: dict, path: tuple) -> None:
     """TR360-TR363: keys that do not fit the measure they are on."""
-    reads_cards = "run" in raw or "sum_attribute" in raw or raw.get("count") not in (None, "tricks")
+    reads_cards = "run" in raw or "meld" in raw or "sum_attribute" in raw or raw.get("count") not in (None, "tricks")
     if not reads_cards:
         for key in ("of", "per", "set_aside"):
             if key in raw:
@@ -152,11 +185,29 @@ def dump_measure(measure: Measure, ruleset: Ruleset, condition: Any) -> dict[str
     elif measure.kind == "count":
         assert holding is not None and holding.matching is not None
         data = {"count": condition(holding.matching, deck)}
+    elif measure.kind == "meld":
+        assert holding is not None and holding.meld is not None
+        data = {"meld": _dump_meld(holding.meld, deck)}
     else:
         assert holding is not None
         order = holding.order
         data = {"run": [deck.cards[c].id for c in order] if order is not None else condition(holding.matching, deck)}
     return data if holding is None else data | _holding_keys(holding, measure.kind)
+
+
+def _dump_meld(meld: Meld, deck: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    if meld.ranks:
+        data["ranks"] = [sorted(ranks)[0] if len(ranks) == 1 else deck.rank_name(sorted(ranks)[0]) for ranks in meld.ranks]
+    if meld.trump:
+        data["suit"] = "trump"
+    elif meld.suits is not None:
+        data["suit"] = [deck.suits[s] for s in meld.suits]
+    if meld.across:
+        data["across"] = "suits"
+    if meld.cards:
+        data["cards"] = [deck.cards[copies[0]].id for copies in meld.cards]
+    return data
 
 
 def _holding_keys(holding: Holding, kind: str) -> dict[str, Any]:

@@ -122,6 +122,10 @@ class _Ranges:
                 value = condition["rank"]
                 for index, rank in enumerate(value if isinstance(value, list) else [value]):
                     self.rank(rank, path + ("rank", index) if isinstance(value, list) else path + ("rank",))
+        for name, measure in ((self.data.get("scoring") or {}).get("measures") or {}).items():
+            meld = measure.get("meld") if isinstance(measure, dict) else None
+            for number, rank in enumerate((meld or {}).get("ranks") or ()):
+                self.rank(rank, ("scoring", "measures", name, "meld", "ranks", number))
         for index, step in enumerate(self.data["ranking"]):
             order: list[Any] = (step.get("order") if isinstance(step, dict) else None) or []
             for number, case in enumerate(order):

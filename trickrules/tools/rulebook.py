@@ -40,6 +40,7 @@ from trickrules.tools.rulebook_round import (
 )
 from trickrules.tools.rulebook_words import (
     SECTION_VALUE_WORDS,
+    TRUMPS_WORDS,
     join_words,
     plural,
     rank_span,
@@ -291,14 +292,8 @@ class _Book:
                 f"At the start of each round, before the first trick, {chooser} chooses one trump suit "
                 f"from {join_words((suits[s] for s in trumps.candidates), 'or')}."
             )
-        elif isinstance(trumps, FirstLed):
-            lines.append("There are no trumps until the first card of the round is led: its suit is trump for the rest "
-                         "of the round, that first card included.")
-        elif isinstance(trumps, TurnedUp):
-            lines.append(
-                "After the deal the next card of the deck is turned face up: its suit is trump for the round "
-                "(with no card left, there are no trumps). The card takes no part in the play."
-            )
+        elif isinstance(trumps, (FirstLed, TurnedUp)):
+            lines.append(TRUMPS_WORDS[type(trumps).__name__])
         elif not trumps:  # unless an auction's contract names them
             lines.append("The contract's strain names the trumps (see Auction): none in a contract without trumps." if any(s.kind == "auction" for s in self.rules.round) else "There are no trumps.")
         else:

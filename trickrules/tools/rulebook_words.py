@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from trickrules.rules.measures import Meld
 from trickrules.rules.ruleset import (
     Amount,
     CardCondition,
@@ -152,6 +153,14 @@ FOLLOW_WORDS: dict[str, str] = {
     "play_if_able": "play a card that matches the rule's condition (see the spec), if you can",
 }
 """What each follow rule kind asks of a player."""
+
+TRUMPS_WORDS: dict[str, str] = {
+    "FirstLed": "There are no trumps until the first card of the round is led: its suit is trump for the rest of the round, "
+                "that first card included.",
+    "TurnedUp": "After the deal the next card of the deck is turned face up: its suit is trump for the round (with no card "
+                "left, there are no trumps). The card takes no part in the play.",
+}
+"""Trumps that each round finds for itself, in words, by the kind of `Trumps`."""
 
 SECTION_VALUE_WORDS: dict[str, Callable[[SectionValue, str], str]] = {
     "top_rank": lambda value, token: "the rank of the top card of its stack",
@@ -343,6 +352,21 @@ _CARDS_READ = {
 }
 
 
+def meld_words(meld: Meld, deck: Deck) -> str:
+    """A pattern of cards (`Meld`) in words."""
+    if meld.cards:
+        return "together " + join_words((deck.cards[copies[0]].id for copies in meld.cards), "and")
+    ranks = join_words((deck.rank_name(min(ranks)) for ranks in meld.ranks), "and")
+    listed = None if meld.suits is None else [deck.suits[s] for s in meld.suits]
+    if meld.across:
+        return f"{ranks} in " + ("every suit" if listed is None else "each of " + join_words(listed, "and"))
+    if meld.trump:
+        return f"{ranks} of the trump suit"
+    if listed is not None and len(listed) == 1:
+        return f"{ranks} of {listed[0]}"
+    return f"{ranks} of one suit, counted in " + ("each suit" if listed is None else join_words(listed, "and")) + " and added up"
+
+
 def holding_words(measure: Measure, ruleset: Ruleset) -> str:
     """What a measure that reads cards (`Measure.holding`) counts, in words."""
     holding = measure.holding
@@ -370,6 +394,9 @@ def holding_words(measure: Measure, ruleset: Ruleset) -> str:
         return f"the number of {cards}"
     if measure.kind == "called":
         return f"1 if the card called this round is among {cards}, else 0"
+    if measure.kind == "meld":
+        assert holding.meld is not None
+        return f"how many times {cards} hold {meld_words(holding.meld, deck)}"
     assert measure.attribute is not None
     total = f"the {deck.attributes[measure.attribute]} on {cards}"
     numerator, denominator = holding.less

@@ -1,0 +1,109 @@
+"""Melds (`{meld: ...}` measures): patterns of cards held together, counted as how many times
+they are held: ranks in one suit summed over the suits (marriages, runs), the same ranks in
+every suit (aces around), or given cards together (a pinochle); copies count."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import trickrules
+from strategies import scaled
+from trickrules.errors import SpecError
+from trickrules.rules.measures import Meld, meld_count
+
+SUITS, RANKS = 4, (9, 10, 11, 12, 13, 14)
+DECK = [(suit, rank) for suit in range(SUITS) for rank in RANKS for _ in range(2)]  # a Pinochle deck: two of each
+SUIT_OF = [suit for suit, _ in DECK]
+RANK_OF = [rank for _, rank in DECK]
+
+
+def by_hand(meld: Meld, hand: list[int], trumps: frozenset[int]) -> int:
+    """The same count, written out: how many disjoint copies of the pattern the hand holds."""
+    held = Counter((SUIT_OF[c], RANK_OF[c]) for c in hand)
+    if meld.cards:
+        return min(sum(1 for c in hand if c in copies) for copies in meld.cards)
+    suits = sorted(trumps) if meld.trump else (meld.suits if meld.suits is not None else range(SUITS))
+    counts = []
+    for suit in suits:
+        times = 0
+        while all(sum(held[(suit, r)] for r in ranks) > times for ranks in meld.ranks):
+            times += 1
+        counts.append(times)
+    return (min(counts) if counts else 0) if meld.across else sum(counts)
+
+
+melds = st.one_of(
+    st.builds(Meld, ranks=st.lists(st.sampled_from(RANKS).map(lambda r: frozenset([r])), min_size=1, max_size=5, unique=True).map(tuple),
+              suits=st.one_of(st.none(), st.lists(st.integers(0, SUITS - 1), min_size=1, max_size=3, unique=True).map(tuple)),
+              trump=st.booleans(), across=st.booleans()),
+    st.builds(Meld, cards=st.lists(st.integers(0, len(DECK) // 2 - 1).map(lambda i: (2 * i, 2 * i + 1)), min_size=1, max_size=3, unique=True).map(tuple)),
+)
+
+
+@given(meld=melds, hand=st.lists(st.integers(0, len(DECK) - 1), max_size=20, unique=True),
+       trumps=st.frozensets(st.integers(0, SUITS - 1), max_size=2))
+@settings(max_examples=scaled(300), deadline=None)
+def test_a_meld_counts_as_a_hand_written_count_over_random_hands(meld: Meld, hand: list[int], trumps: frozenset[int]) -> None:
+    assert meld_count(meld, hand, SUIT_OF, RANK_OF, trumps, SUITS) == by_hand(meld, hand, trumps)
+
+
+SPEC = """\
+language: 2
+id: meld
+title: Meld
+players: [4]
+deck:
+  suits: [clubs, diamonds, hearts, spades]
+  rank_names: {10: J, 11: Q, 12: K, 13: "10", 14: A}
+  generate: [{suits: all, ranks: [9, 10, 11, 12, 13, 14], copies: 2}]
+deal: {hand_size: 12, first_leader: {seat: 0}}
+trumps: [hearts]
+ranking: [{prefer: trump}, {prefer: led}, {highest: rank}, first_played]
+scoring:
+  measures:
+    marriages: {meld: {ranks: [K, Q]}, of: dealt}
+    royal: {meld: {ranks: [K, Q], suit: trump}, of: dealt}
+    run: {meld: {ranks: [A, "10", K, Q, J], suit: trump}, of: dealt}
+    aces: {meld: {ranks: [A], across: suits}, of: dealt}
+    pinochle: {meld: {cards: [spades-Q, diamonds-J]}, of: dealt}
+  round:
+    - {name: meld, add: "20 * (marriages - royal) + 40 * royal + 150 * run + 100 * aces + 40 * pinochle"}
+"""
+
+SEAT_0 = ["hearts-A", "hearts-10", "hearts-K", "hearts-Q", "hearts-J", "clubs-A", "diamonds-A", "spades-A", "spades-Q",
+          "diamonds-J", "clubs-K", "clubs-Q"]
+
+
+def test_a_pinochle_hand_scores_its_melds(tmp_path: Path) -> None:
+    path = tmp_path / "meld.yaml"
+    path.write_text(SPEC, encoding="utf-8")
+    game = trickrules.load_game(path)
+    seat_1 = [f"{card}#2" for card in SEAT_0[:6]] + ["clubs-9", "clubs-9#2", "diamonds-9", "spades-9", "spades-J", "clubs-J"]
+    rest = [c for c in game.card_ids if c not in SEAT_0 + seat_1]
+    state = game.new_initial_state(seed=0, deal={"hands": [SEAT_0, seat_1, rest[:12], rest[12:]]})
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    measures = state.round_results[0]["measures"]
+    assert {k: measures[0][k] for k in ("marriages", "royal", "run", "aces", "pinochle")} == {
+        "marriages": 2, "royal": 1, "run": 1, "aces": 1, "pinochle": 1}
+    assert state.round_results[0]["rules"][0]["meld"] == 20 + 40 + 150 + 100 + 40
+    assert measures[1]["run"] == 1 and measures[1]["aces"] == 0 and measures[1]["marriages"] == 1  # the second run; no spade ace
+
+
+@pytest.mark.parametrize(("old", "new", "code"), [
+    ("ranks: [K, Q]}, of: dealt}", "ranks: [K, X]}, of: dealt}", "TR330"),
+    ("suit: trump}, of: dealt}\n    run:", "suit: harts}, of: dealt}\n    run:", "TR301"),
+    ("cards: [spades-Q, diamonds-J]", "cards: [spades-Q, diamonds-B]", "TR315"),
+])
+def test_a_meld_naming_what_the_deck_lacks_is_refused(tmp_path: Path, old: str, new: str, code: str) -> None:
+    path = tmp_path / "meld.yaml"
+    assert old in SPEC
+    path.write_text(SPEC.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        trickrules.load_game(path)
+    assert code in str(caught.value) and "$.scoring.measures" in str(caught.value)
