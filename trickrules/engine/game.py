@@ -123,7 +123,8 @@ class Game:
         self.discards: bool = self.chooses_in_rounds and any(r.dealer_takes_turned_up for r in trumps.rounds)  # type: ignore[union-attr]
         self.goes_alone: bool = any(step.kind == "go_alone" for step in self.steps)
         self.declares: bool = any(step.kind == "declare" for step in self.steps)
-        self.turn_passes: bool = self.chooses_in_rounds or self.declares
+        self.turn_passes: bool = self.chooses_in_rounds or self.declares or any(
+            step.bidding is not None and step.bidding.bidding == "precedence" for step in self.steps)
         self.contract_names: tuple[str, ...] = tuple(c.name for c in ruleset.contracts)
         self.contract_games = tuple(Game(c.ruleset) for c in ruleset.contracts)
         self.next_seats = tuple((p + 1) % self.num_players for p in range(self.num_players))

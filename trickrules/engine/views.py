@@ -63,6 +63,9 @@ def _language2_view(state: State) -> dict[str, Any]:
     view: dict[str, Any] = {}
     if game.bidding is not None:
         view["bids"] = [None if b is None else game.bidding.name(b) for b in bid.bids(state)]
+        passed = bid.passed(state)
+        if passed is not None:  # bidding by precedence: who has passed (a pass is final)
+            view["passed_bidding"] = passed
     if game.ruleset.teams:
         view["teams"] = [list(team) for team in game.ruleset.teams]
     if any(step.kind == "turn_up" for step in game.steps):

@@ -184,7 +184,7 @@ class TrumpChoice:
     round; whoever chooses is the round's declarer. When everyone passes in every round the
     round is scored without play."""
 
-    by: Literal["dealer", "left_of_dealer"]
+    by: Literal["dealer", "left_of_dealer", "declarer"]  # declarer: the winner of a bid phase before (else the dealer)
     candidates: tuple[int, ...]
     rounds: tuple[ChooseRound, ...] = ()
 
@@ -401,6 +401,8 @@ class BidPhase:
     names: tuple[tuple[int, str], ...] = ()
     first: Literal["left_of_dealer", "dealer", "seat"] = "left_of_dealer"
     first_seat: int = 0
+    bidding: Literal["once", "precedence"] = "once"  # precedence: bid up until one is left (see `phases.bid`)
+    precedence_seat: int = 0  # with precedence: the seat that may match any bid, then the seats after it
 
     def name(self, value: int) -> str:
         """A bid's word: its name, else the number."""

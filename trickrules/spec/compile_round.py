@@ -113,25 +113,8 @@ class RoundCompiler:
         self.found.append(Problem(error.code, error.message, file, line, column, json_path(path)))
 
     def check_definitions(self, taken: Iterable[str]) -> None:
-        """Read `define`: no more than `MAX_DEFINITIONS`, no name `taken` (options, counters,
-        measures, the names the engine gives, the functions) and no definition that reads
-        itself through a chain; the definitions that pass are kept for the expressions."""
-        raw = self.data.get("define") or {}
-        found = definitions.texts(raw)
-        if len(found) > definitions.MAX_DEFINITIONS:
-            self.fail(("define",), "TR332", f"{len(found)} definitions: at most {definitions.MAX_DEFINITIONS}")
-            return
-        reserved = definitions.reserved(taken)
-        for name in list(found):
-            if name in reserved:
-                self.fail(("define", name), "TR368", f"'{name}' is already a name expressions read (an option, counter, "
-                          "measure, a name the engine gives, or a function): a definition needs a name of its own")
-                del found[name]
-        chain = definitions.cycle(found)
-        if chain is not None:
-            self.fail(("define", chain[0]), "TR369", f"the definition of '{chain[0]}' reads itself: {' -> '.join(chain)}")
-            self.unusable = set(chain)  # what reads them is not checked further (one problem is enough)
-        self.definitions = found
+        """Read `define` (`definitions.check`): the definitions that pass are kept."""
+        self.definitions, self.unusable = definitions.check(self.data.get("define"), taken, self.fail)
 
     def play_names(self) -> tuple[str, ...]:
         return (*self.constants, *self.counter_names, *PLAY_NAMES)
@@ -232,7 +215,16 @@ class RoundCompiler:
             names=tuple(sorted((int(k), str(v)) for k, v in (raw.get("names") or {}).items())),
             first=kind,  # type: ignore[arg-type]
             first_seat=seat,
+            bidding=raw.get("bidding", "once"),
+            precedence_seat=self.seat((raw.get("precedence") or {}).get("seat", 0), (*path, "precedence", "seat")),
         )
+
+    def seat(self, seat: int, path: tuple) -> int:
+        """A seat the table has (TR321 otherwise, and 0)."""
+        if seat >= self.players:
+            self.fail(path, "TR321", f"seat {seat} does not exist with {self.players} players")
+            return 0
+        return int(seat)
 
     def check_bid_range(self, lowest: int, highest: Expression, path: tuple) -> None:
         """A bid range offers at least one bid and at most `MAX_BIDS`, at every hand size the deal

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import io
 import tokenize
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-__all__ = ["MAX_DEFINITIONS", "MAX_WRITTEN_OUT", "cycle", "expand", "referenced", "used_by"]
+__all__ = ["MAX_DEFINITIONS", "MAX_WRITTEN_OUT", "check", "cycle", "expand", "referenced", "used_by"]
 
 MAX_DEFINITIONS = 100
 """The most names a spec may define: enough for any rulebook, few enough to read."""
@@ -116,3 +116,23 @@ def reserved(words: Iterable[str]) -> frozenset[str]:
     from trickrules.rules.expression_syntax import FUNCTIONS
 
     return frozenset([*words, *FUNCTIONS, "True", "False", "and", "or", "not", "if", "else", "in", "is"])
+
+
+def check(raw: Mapping[str, Any] | None, taken: Iterable[str], fail: Callable[[tuple, str, str], None]) -> tuple[dict[str, str], set[str]]:
+    """The definitions of `define` and those in a chain that reads itself; `fail(path, code,
+    message)` for more than `MAX_DEFINITIONS` (TR332), a name `taken` (options, counters,
+    measures, the names the engine gives, the functions: TR368) and such a chain (TR369)."""
+    found = texts(raw)
+    if len(found) > MAX_DEFINITIONS:
+        fail(("define",), "TR332", f"{len(found)} definitions: at most {MAX_DEFINITIONS}")
+        return {}, set()
+    names = reserved(taken)
+    for name in list(found):
+        if name in names:
+            fail(("define", name), "TR368", f"'{name}' is already a name expressions read (an option, counter, "
+                 "measure, a name the engine gives, or a function): a definition needs a name of its own")
+            del found[name]
+    chain = cycle(found)
+    if chain is not None:
+        fail(("define", chain[0]), "TR369", f"the definition of '{chain[0]}' reads itself: {' -> '.join(chain)}")
+    return found, set(chain or ())

@@ -108,7 +108,7 @@ class _RecordBuilder:
         suits = [self.rules.deck.suits[s] for s in event["trumps"]]
         self.current()["trumps"] = suits
         choice = self.rules.trumps
-        if isinstance(choice, TrumpChoice) and not choice.rounds:  # with rounds: on_choose
+        if isinstance(choice, TrumpChoice) and not choice.rounds and choice.by != "declarer":  # else: on_choose
             offset = 0 if choice.by == "dealer" else 1
             chooser = (self.current()["dealer"] + offset) % self.game.num_players
             self.current()["decisions"].append({"player": chooser, "choice": f"trumps {suits[0]}"})
@@ -147,8 +147,12 @@ class _RecordBuilder:
 
     def on_bid(self, event: dict[str, Any]) -> None:
         bids = self.current().setdefault("bids", [None] * self.game.num_players)
-        bids[event["player"]] = event["name"]
-        self.current()["decisions"].append({"player": event["player"], "choice": f"bid {event['name']}"})
+        player = event["player"]
+        if event["bid"] is None:  # a pass, bidding by precedence: the last bid stands
+            bids[player] = bids[player] if bids[player] is not None else "pass"
+        else:
+            bids[player] = event["name"]
+        self.current()["decisions"].append({"player": player, "choice": "pass" if event["bid"] is None else f"bid {event['name']}"})
 
     def on_pass_direction(self, event: dict[str, Any]) -> None:
         self.current()["pass"] = {"direction": event["direction"], "cards": [[] for _ in range(self.game.num_players)]}

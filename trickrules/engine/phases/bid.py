@@ -1,9 +1,17 @@
-"""Phase: each player bids once, in seat order (action ``bid <value>``, e.g. ``bid 3``, ``bid nil``).
+"""Phase: each player bids once, in seat order (action ``bid <value>``, e.g. ``bid 3``, ``bid nil``),
+or, bidding by precedence, players bid up until one is left (``bid 250``, ``pass``).
 
 The values run from the spec's lowest to its highest (an expression of the hand size, checked
 at load to give at least one bid and at most `MAX_BIDS`); a value is legal while the phase's
 `allow` expression holds for it, and when `allow` holds for none, every value of the range is. Bids stay readable for the
 rest of the round (`bids`), by scoring expressions as `bid` and `bids`.
+
+Bidding by precedence, players speak in turn from the first, skipping those who passed (a pass
+is final). A bid must beat the highest bid, or may match it when the bidder has precedence over
+its holder (the precedence seat first, then the seats after it). The bidding ends when every
+player but the holder of the highest bid has passed: the holder is the declarer, at its bid. A
+player left alone without a bid may still bid (and declares) or pass; when everyone passes the
+round is not played, and scores as a round nobody declared.
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from .kinds import PhaseKind, enter
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
     from trickrules.engine.state import State
+    from trickrules.engine.tensors import SegmentSpec
     from trickrules.rules.ruleset import RoundStep
 
 
@@ -36,19 +45,37 @@ class Bidding:
     first: int
     bids: list[int | None]
     made: int = 0
+    passed: list[bool] | None = None  # bidding by precedence: the seats that passed
 
     def __reduce__(self) -> tuple[type[Bidding], tuple[Any, ...]]:
         """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
-        return (type(self), (self.rules, self.first, self.bids, self.made))
+        return (type(self), (self.rules, self.first, self.bids, self.made, self.passed))
 
     def copy(self) -> Bidding:
-        return Bidding(self.rules, self.first, list(self.bids), self.made)
+        return Bidding(self.rules, self.first, list(self.bids), self.made, None if self.passed is None else list(self.passed))
+
+    def highest(self, players: int) -> tuple[int, int]:
+        """The highest bid and the seat holding it, the one with precedence among equal bids
+        (-1, -1 before any bid)."""
+        made = [(b, p) for p, b in enumerate(self.bids) if b is not None]
+        if not made:
+            return -1, -1
+        high = max(b for b, _ in made)
+        seat = self.rules.precedence_seat
+        holder = min((p for b, p in made if b == high), key=lambda p: (p - seat) % players)
+        return high, holder
 
 
 def bids(state: State) -> list[int | None]:
     """The round's bids by seat (None: not bid, or no bid phase this round)."""
     own: Bidding | None = state.parts[BID]
     return own.bids if own is not None else [None] * state.num_players
+
+
+def passed(state: State) -> list[bool] | None:
+    """Bidding by precedence: the seats that passed this round (None otherwise)."""
+    own: Bidding | None = state.parts[BID]
+    return None if own is None or own.passed is None else list(own.passed)
 
 
 class Bid(PhaseKind):
@@ -60,7 +87,9 @@ class Bid(PhaseKind):
         rules = step.bidding
         assert rules is not None
         first = turns.first_to_act(state, rules.first, rules.first_seat)
-        state.parts[BID] = Bidding(rules, first, list(bids(state)))
+        by_precedence = rules.bidding == "precedence"
+        start: list[int | None] = [None] * state.num_players if by_precedence else list(bids(state))
+        state.parts[BID] = Bidding(rules, first, start, passed=[False] * state.num_players if by_precedence else None)
         enter(state, self)
         state.current = first
         return True
@@ -68,9 +97,17 @@ class Bid(PhaseKind):
     def legal(self, state: State) -> list[int]:
         return legal(state)
 
+    def segments(self, game: Game) -> list[SegmentSpec]:
+        if not any(step.bidding is not None and step.bidding.bidding == "precedence" for step in game.steps):
+            return []
+        return [("bid_passed", (game.num_players,), 0, 1, "1 at each seat that passed, bidding by precedence", _passed_seats)]
+
     def apply(self, state: State, action: int) -> None:
         own: Bidding = state.parts[BID]
         player = state.current
+        if own.passed is not None:
+            by_precedence(state, own, player, action)
+            return
         value = action - state.game.bid_offset
         own.bids[player] = value  # read through bid_env and the scoring names, not State.env
         if state.events is not None:
@@ -80,6 +117,40 @@ class Bid(PhaseKind):
             state.current = turns.after(state, player)
             return
         state.next_step()
+
+
+def by_precedence(state: State, own: Bidding, player: int, action: int) -> None:
+    """A pass or a bid, bidding by precedence; then the next player, or the declarer."""
+    passed = own.passed
+    assert passed is not None
+    if action == state.game.choose_pass_action:
+        passed[player] = True
+        if state.events is not None:
+            state.log("bid", player=player, bid=None, name="pass")
+    else:
+        value = action - state.game.bid_offset
+        own.bids[player] = value
+        if state.events is not None:
+            state.log("bid", player=player, bid=value, name=own.rules.name(value))
+    left = [p for p in range(state.num_players) if not passed[p] and p not in state.sitting_out]
+    high, holder = own.highest(state.num_players)
+    if not left:  # everyone passed: the round is not played
+        state.end_round()
+        return
+    if len(left) == 1 and left[0] == holder:  # the last one left holds the highest bid
+        state.declarer = holder
+        state.next_step()
+        return
+    seat = turns.after(state, player)
+    while passed[seat]:
+        seat = turns.after(state, seat)
+    state.current = seat
+
+
+def _passed_seats(state: State, player: int, out: list[float], at: int) -> None:
+    for seat, gone in enumerate(passed(state) or ()):
+        if gone:
+            out[at + seat] = 1.0
 
 
 def _texts(game: Game) -> Texts:
@@ -121,8 +192,21 @@ def bid_env(state: State, player: int) -> dict[str, Any]:
 
 
 def legal(state: State) -> list[int]:
-    """The bids the current player may make."""
+    """The bids the current player may make (bidding by precedence: a pass, and the bids that
+    beat the highest or match it with precedence over its holder)."""
     own: Bidding = state.parts[BID]
+    allowed = _allowed(state, own)
+    if own.passed is None:
+        return allowed
+    n, current, offset = state.num_players, state.current, state.game.bid_offset
+    high, holder = own.highest(n)
+    seat = own.rules.precedence_seat
+    beats = [a for a in allowed if a - offset > high or (a - offset == high and (current - seat) % n <= (holder - seat) % n)]
+    return [state.game.choose_pass_action, *beats]
+
+
+def _allowed(state: State, own: Bidding) -> list[int]:
+    """The bids of the range that `allow` lets the current player make."""
     rules = own.rules
     env = bid_env(state, state.current)
     # `to` may read counters, which change: the range stays within the actions the game has

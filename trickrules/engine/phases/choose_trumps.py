@@ -81,7 +81,8 @@ class ChooseTrumps(PhaseKind):
         choice = _choice(state)
         state.set_trumps(frozenset(), log=False)
         enter(state, self)
-        state.current = turns.first_to_act(state, choice.by)
+        by_declarer = choice.by == "declarer" and state.declarer >= 0  # the winner of the bidding names trumps
+        state.current = state.declarer if by_declarer else turns.first_to_act(state, "dealer" if choice.by == "declarer" else choice.by)
         if choice.rounds:
             state.parts[CHOOSE_TRUMPS] = Choosing(state.current)
         return True
@@ -130,6 +131,8 @@ class ChooseTrumps(PhaseKind):
                 discard.start(state, state.dealer, shown, rules.may_discard_turned_up)
                 return
         else:
+            if choice.by == "declarer" and state.events is not None:  # who chose, for the record
+                state.log("choose", player=player, suit=suit)
             state.set_trumps(frozenset([suit]))
         state.next_step()
 
