@@ -116,3 +116,11 @@ def test_bidding_by_precedence_round_trips(game: trickrules.Game) -> None:
     from trickrules.spec.dump import dump_yaml
 
     assert trickrules.load_ruleset_text(dump_yaml(game.ruleset), players=4) == game.ruleset
+
+
+def test_without_a_precedence_seat_every_bid_must_beat_the_highest(tmp_path: Path) -> None:
+    path = tmp_path / "strict.yaml"
+    path.write_text(SPEC.replace(", precedence: {seat: 0}", ""), encoding="utf-8")
+    state = trickrules.load_game(path).new_initial_state(seed=0)
+    say(state, "bid 7", "bid 8", "pass")
+    assert "bid 8" not in legal(state) and "bid 9" in legal(state)  # seat 0 may not match

@@ -402,7 +402,7 @@ class BidPhase:
     first: Literal["left_of_dealer", "dealer", "seat"] = "left_of_dealer"
     first_seat: int = 0
     bidding: Literal["once", "precedence"] = "once"  # precedence: bid up until one is left (see `phases.bid`)
-    precedence_seat: int = 0  # with precedence: the seat that may match any bid, then the seats after it
+    precedence_seat: int = -1  # bidding by precedence: the seat that may match any bid, then those after it (-1: none may)
 
     def name(self, value: int) -> str:
         """A bid's word: its name, else the number."""

@@ -216,7 +216,7 @@ class RoundCompiler:
             first=kind,  # type: ignore[arg-type]
             first_seat=seat,
             bidding=raw.get("bidding", "once"),
-            precedence_seat=self.seat((raw.get("precedence") or {}).get("seat", 0), (*path, "precedence", "seat")),
+            precedence_seat=self.seat(raw["precedence"]["seat"], (*path, "precedence", "seat")) if "precedence" in raw else -1,
         )
 
     def seat(self, seat: int, path: tuple) -> int:

@@ -446,7 +446,9 @@ def _round_step(step: RoundStep, contracts: tuple[str, ...], suits: tuple[str, .
             data["names"] = {value: word for value, word in bid.names}
         data["first"] = {"seat": bid.first_seat} if bid.first == "seat" else bid.first
         if bid.bidding == "precedence":
-            data |= {"bidding": "precedence", "precedence": {"seat": bid.precedence_seat}}
+            data["bidding"] = "precedence"
+            if bid.precedence_seat >= 0:
+                data["precedence"] = {"seat": bid.precedence_seat}
         return {"bid": data}
     if step.passing is None:
         return step.kind

@@ -8,7 +8,7 @@ rest of the round (`bids`), by scoring expressions as `bid` and `bids`.
 
 Bidding by precedence, players speak in turn from the first, skipping those who passed (a pass
 is final). A bid must beat the highest bid, or may match it when the bidder has precedence over
-its holder (the precedence seat first, then the seats after it). The bidding ends when every
+its holder (the precedence seat first, then the seats after it; without one, no bid matches). The bidding ends when every
 player but the holder of the highest bid has passed: the holder is the declarer, at its bid. A
 player left alone without a bid may still bid (and declares) or pass; when everyone passes the
 round is not played, and scores as a round nobody declared.
@@ -61,7 +61,7 @@ class Bidding:
         if not made:
             return -1, -1
         high = max(b for b, _ in made)
-        seat = self.rules.precedence_seat
+        seat = max(self.rules.precedence_seat, 0)
         holder = min((p for b, p in made if b == high), key=lambda p: (p - seat) % players)
         return high, holder
 
@@ -201,7 +201,7 @@ def legal(state: State) -> list[int]:
     n, current, offset = state.num_players, state.current, state.game.bid_offset
     high, holder = own.highest(n)
     seat = own.rules.precedence_seat
-    beats = [a for a in allowed if a - offset > high or (a - offset == high and (current - seat) % n <= (holder - seat) % n)]
+    beats = [a for a in allowed if a - offset > high or (a - offset == high and seat >= 0 and (current - seat) % n <= (holder - seat) % n)]
     return [state.game.choose_pass_action, *beats]
 
 
