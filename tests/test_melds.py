@@ -26,7 +26,7 @@ def by_hand(meld: Meld, hand: list[int], trumps: frozenset[int]) -> int:
     """The same count, written out: how many disjoint copies of the pattern the hand holds."""
     held = Counter((SUIT_OF[c], RANK_OF[c]) for c in hand)
     if meld.cards:
-        return min(sum(1 for c in hand if c in copies) for copies in meld.cards)
+        return min(sum(1 for c in hand if c in copies) for copies in meld.cards) // meld.times
     suits = sorted(trumps) if meld.trump else (meld.suits if meld.suits is not None else range(SUITS))
     counts = []
     for suit in suits:
@@ -34,14 +34,15 @@ def by_hand(meld: Meld, hand: list[int], trumps: frozenset[int]) -> int:
         while all(sum(held[(suit, r)] for r in ranks) > times for ranks in meld.ranks):
             times += 1
         counts.append(times)
-    return (min(counts) if counts else 0) if meld.across else sum(counts)
+    return ((min(counts) if counts else 0) if meld.across else sum(counts)) // meld.times
 
 
 melds = st.one_of(
     st.builds(Meld, ranks=st.lists(st.sampled_from(RANKS).map(lambda r: frozenset([r])), min_size=1, max_size=5, unique=True).map(tuple),
               suits=st.one_of(st.none(), st.lists(st.integers(0, SUITS - 1), min_size=1, max_size=3, unique=True).map(tuple)),
-              trump=st.booleans(), across=st.booleans()),
-    st.builds(Meld, cards=st.lists(st.integers(0, len(DECK) // 2 - 1).map(lambda i: (2 * i, 2 * i + 1)), min_size=1, max_size=3, unique=True).map(tuple)),
+              trump=st.booleans(), across=st.booleans(), times=st.integers(1, 2)),
+    st.builds(Meld, cards=st.lists(st.integers(0, len(DECK) // 2 - 1).map(lambda i: (2 * i, 2 * i + 1)), min_size=1, max_size=3, unique=True).map(tuple),
+              times=st.integers(1, 2)),
 )
 
 

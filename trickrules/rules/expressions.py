@@ -96,6 +96,8 @@ class Expression:
     """The names the expression reads (not every name it was allowed to read)."""
     function: Callable[[Mapping[str, Any]], Any] = field(compare=False, repr=False)
     """Evaluates with the given name values; a name missing from the mapping raises KeyError."""
+    written: str = field(default="", compare=False, repr=False)
+    """The text as the spec wrote it, where it read named sub-expressions (`text` has them written out)."""
 
     def __call__(self, env: Mapping[str, Any]) -> Any:
         """The value of the expression for the name values in `env`.

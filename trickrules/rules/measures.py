@@ -26,7 +26,8 @@ class Meld:
     `trump`: the round's trump suits) and summed; with `across`, one suit's worth in every suit
     of `suits` (aces around), counted as the fewest any suit holds. `cards` (each entry every
     copy of one card): the cards held together (Pinochle's queen of spades and jack of diamonds),
-    counted as the fewest held of any of them.
+    counted as the fewest held of any of them. With `times`, the count is divided by it,
+    rounded down (2: the doubled melds that score apart).
     """
 
     ranks: tuple[frozenset[int], ...] = ()
@@ -34,11 +35,17 @@ class Meld:
     trump: bool = False
     across: bool = False
     cards: tuple[tuple[int, ...], ...] = ()
+    times: int = 1  # the pattern counts once for each `times` it is held (2: a double run, double aces)
 
 
 def meld_count(meld: Meld, cards: Sequence[int], suit_of: Sequence[int], rank_of: Sequence[int],
                trumps: frozenset[int], suits: int) -> int:
     """How many times `cards` hold `meld` (`suit_of`, `rank_of`: each card's counting face)."""
+    return _held(meld, cards, suit_of, rank_of, trumps, suits) // meld.times
+
+
+def _held(meld: Meld, cards: Sequence[int], suit_of: Sequence[int], rank_of: Sequence[int],
+          trumps: frozenset[int], suits: int) -> int:
     if meld.cards:
         held = set(cards)
         return min(sum(1 for card in cards if card in copies) for copies in meld.cards) if held else 0

@@ -492,6 +492,7 @@ class Ruleset:
     partner_cards: tuple[int, ...] = ()  # teams by the deal: the holders of these cards against the rest
     contracts: tuple[Contract, ...] = ()
     declarer_alone: bool = False  # in a contract: the declarer plays against all the others
+    definitions: tuple[tuple[str, str], ...] = field(default=(), compare=False)  # `define`, as written
     source_file: str = field(default="", compare=False)
     source_digest: str = field(default="", compare=False)
 

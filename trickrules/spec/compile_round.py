@@ -10,6 +10,7 @@ sizes are what the later checks measure.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -100,7 +101,8 @@ class RoundCompiler:
                 self._expression_problem(error, ("define", name))
                 return UNCOMPILED
         try:
-            return compile_expression(definitions.expand(str(raw), self.definitions), names, lists, definitions.MAX_WRITTEN_OUT)
+            expanded = compile_expression(definitions.expand(str(raw), self.definitions), names, lists, definitions.MAX_WRITTEN_OUT)
+            return dataclasses.replace(expanded, written=str(raw))
         except ExpressionError as error:
             error.message = f"{error.message}, with the definitions it reads written out"
             error.column = 0

@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from trickrules.rules.expressions import Expression
 from trickrules.rules.cards import COPY_MARK
 from trickrules.rules.auction import AuctionPhase
 from trickrules.rules.take import TakePhase
@@ -70,16 +71,18 @@ def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
     data["players"] = list(ruleset.allowed_players)
     if ruleset.options:
         data["options"] = {name: _option(value, deck) for name, value in ruleset.options}
+    if ruleset.definitions:
+        data["define"] = dict(ruleset.definitions)
     data["deck"] = _deck(deck)
     data["deal"] = _deal(ruleset)
-    data["rounds"] = ruleset.rounds if ruleset.until is None else {"until": ruleset.until.text, "at_most": ruleset.rounds}
+    data["rounds"] = ruleset.rounds if ruleset.until is None else {"until": _expr(ruleset.until), "at_most": ruleset.rounds}
     if ruleset.round:
         contract_names = tuple(c.name for c in ruleset.contracts)
         data["round"] = [_round_step(step, contract_names, ruleset.deck.suits, deck) for step in ruleset.round]
     if ruleset.contracts:
         data["contracts"] = {c.name: _contract(c, ruleset) for c in ruleset.contracts}
     if ruleset.play_ends_when is not None:
-        data["play_ends_when"] = ruleset.play_ends_when.text
+        data["play_ends_when"] = _expr(ruleset.play_ends_when)
     if _set_aside_in_play(ruleset):
         data["set_aside_in_play"] = _set_aside_in_play(ruleset)
     if ruleset.counters:
@@ -102,6 +105,11 @@ def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
         data["tableau"] = _tableau(ruleset.tableau, ruleset)
     data["scoring"] = _scoring(ruleset.scoring, ruleset)
     return data
+
+
+def _expr(expression: Expression) -> str:
+    """An expression as the spec wrote it (with its named sub-expressions, where it read some)."""
+    return expression.written or expression.text
 
 
 def dump_yaml(ruleset: Ruleset) -> str:
@@ -275,7 +283,7 @@ def _card_condition(condition: CardCondition, deck: Deck) -> dict[str, Any]:
     if condition.winner is not None:
         data["winner"] = _card_condition(condition.winner, deck)
     if condition.trick is not None:
-        data["trick"] = condition.trick.expression.text
+        data["trick"] = _expr(condition.trick.expression)
     return data | _logic(condition, lambda c: _card_condition(c, deck))
 
 
@@ -356,7 +364,7 @@ def _measure(measure: Measure, ruleset: Ruleset) -> dict[str, Any]:
 def _point_rule(rule: PointRule, measures: tuple[Measure, ...]) -> dict[str, Any]:
     if rule.kind == "expression":
         assert rule.expression is not None
-        return {"add": rule.expression.text, "per": rule.per} | ({"name": rule.name} if rule.name else {})
+        return {"add": _expr(rule.expression), "per": rule.per} | ({"name": rule.name} if rule.name else {})
     if rule.kind == "add":
         return {"add": measures[rule.measure].name, "times": rule.times} | ({"name": rule.name} if rule.name else {})
     keys = [{"most" if key.most else "fewest": measures[key.measure].name} for key in rule.keys]
@@ -402,7 +410,7 @@ def _contract(contract: Contract, base: Ruleset) -> dict[str, Any]:
     if rules.deal.first_leader != base.deal.first_leader or rules.deal.first_leader_seat != base.deal.first_leader_seat:
         data["first_leader"] = _deal(rules)["first_leader"]
     if rules.play_ends_when is not None and rules.play_ends_when != base.play_ends_when:
-        data["play_ends_when"] = rules.play_ends_when.text
+        data["play_ends_when"] = _expr(rules.play_ends_when)
     data["follow"] = [_follow(rule, deck) for rule in rules.follow]
     if rules.rewards != base.rewards:
         data["rewards"] = [_reward(reward, rules) for reward in rules.rewards]
@@ -424,7 +432,7 @@ def _round_step(step: RoundStep, contracts: tuple[str, ...], suits: tuple[str, .
         if step.rules.contracts:
             call["contracts"] = [contracts[i] for i in step.rules.contracts]
         if step.rules.when is not None:
-            call["when"] = step.rules.when.text
+            call["when"] = _expr(step.rules.when)
         return {"call": call}
     if step.declaring is not None:
         declare = step.declaring
@@ -435,13 +443,13 @@ def _round_step(step: RoundStep, contracts: tuple[str, ...], suits: tuple[str, .
         else:
             written["otherwise"] = "score" if declare.otherwise < 0 else contracts[declare.otherwise]
         if declare.allow:
-            written["when"] = {contracts[index]: condition.text for index, condition in declare.allow}
+            written["when"] = {contracts[index]: _expr(condition) for index, condition in declare.allow}
         return {"declare": written}
     if step.bidding is not None:
         bid = step.bidding
-        data: dict[str, Any] = {"values": {"from": bid.lowest, "to": bid.highest.text}}
+        data: dict[str, Any] = {"values": {"from": bid.lowest, "to": _expr(bid.highest)}}
         if bid.allow is not None:
-            data["allow"] = bid.allow.text
+            data["allow"] = _expr(bid.allow)
         if bid.names:
             data["names"] = {value: word for value, word in bid.names}
         data["first"] = {"seat": bid.first_seat} if bid.first == "seat" else bid.first
@@ -492,14 +500,14 @@ def _counter(counter: Counter, deck: Deck) -> dict[str, Any]:
         change = {"set": counter.set_to} if counter.set_to is not None else {"add": counter.add}
         data["on_play"] = {"card": _card_condition(counter.on_play, deck), **change}
     if counter.on_round_end is not None:
-        data["on_round_end"] = counter.on_round_end.text
+        data["on_round_end"] = _expr(counter.on_round_end)
     return data
 
 
 def _restriction(rule: Restriction, deck: Deck) -> dict[str, Any]:
     data: dict[str, Any] = {"name": rule.name, "for": {True: "leader", False: "followers", None: "all"}[rule.lead]}
     if rule.when is not None:
-        data["when"] = rule.when.text
+        data["when"] = _expr(rule.when)
     if rule.allow is not None:
         data["allow"] = _card_condition(rule.allow, deck)
     if rule.forbid is not None:

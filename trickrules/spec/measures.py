@@ -108,7 +108,7 @@ def _meld(compiler: MeasureCompiler, raw: dict, path: tuple) -> Meld:
         index = compiler.card_index(str(card_id), (*path, "cards", number))
         base = compiler.card_ids[index].partition(COPY_MARK)[0] if index >= 0 else None
         cards.append(tuple(i for i, other in enumerate(compiler.card_ids) if other.partition(COPY_MARK)[0] == base))
-    return Meld(tuple(ranks), suits, suit == "trump", raw.get("across") == "suits", tuple(cards))
+    return Meld(tuple(ranks), suits, suit == "trump", raw.get("across") == "suits", tuple(cards), int(raw.get("times", 1)))
 
 
 def _check_keys(compiler: MeasureCompiler, raw: dict, path: tuple) -> None:
@@ -207,6 +207,8 @@ def _dump_meld(meld: Meld, deck: Any) -> dict[str, Any]:
         data["across"] = "suits"
     if meld.cards:
         data["cards"] = [deck.cards[copies[0]].id for copies in meld.cards]
+    if meld.times != 1:
+        data["times"] = meld.times
     return data
 
 

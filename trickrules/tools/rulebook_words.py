@@ -396,7 +396,8 @@ def holding_words(measure: Measure, ruleset: Ruleset) -> str:
         return f"1 if the card called this round is among {cards}, else 0"
     if measure.kind == "meld":
         assert holding.meld is not None
-        return f"how many times {cards} hold {meld_words(holding.meld, deck)}"
+        times = f", once for every {holding.meld.times} times" if holding.meld.times > 1 else ""
+        return f"how many times {cards} hold {meld_words(holding.meld, deck)}{times}"
     assert measure.attribute is not None
     total = f"the {deck.attributes[measure.attribute]} on {cards}"
     numerator, denominator = holding.less

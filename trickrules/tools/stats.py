@@ -401,7 +401,7 @@ class Tallier:
         for _, label in self.sides:
             keys += [("contract", label, m) for m in ("fired", "made", "exact")]
         game = self.game
-        declared = [*game.contract_names, *["trumps chosen"][: game.chooses_in_rounds], *["alone"][: game.goes_alone]]
+        declared = [*game.contract_names, *["trumps chosen"][: game.chooses_in_rounds or game.trump_choice is not None and game.trump_choice.by == "declarer"], *["alone"][: game.goes_alone]]
         keys += [("declared", name, "fired") for name in declared]
         return tuple(keys) + tuple(key for kind in self.counting for key in kind.figures(self.game))
 
@@ -447,7 +447,7 @@ class Tallier:
             for counting in self.counting:
                 counting.count(event, values, memory)
             kind = event["type"]
-            if kind == "bid":
+            if kind == "bid" and event["bid"] is not None:  # a pass (bidding by precedence) leaves the last bid
                 bids[event["player"]] = event["bid"]
             elif kind == "deal":
                 rewards = self.rewards[-1]
