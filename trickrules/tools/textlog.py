@@ -19,7 +19,8 @@ def _seat(record: dict[str, Any], player: int) -> str:
 
 def _play_text(play: dict[str, Any]) -> str:
     card, face = play["card"], play["as"]
-    return card if card == face.replace(" ", "-") else f"{card} as {face}"
+    plain = card.partition("#")[0]  # a copy's face is its card's: "hearts-A#2", not "hearts-A#2 as hearts A"
+    return card if plain == face.replace(" ", "-") else f"{card} as {face}"
 
 
 def token_plurals(ruleset: Ruleset) -> dict[str, str]:
