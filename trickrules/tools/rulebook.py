@@ -287,7 +287,7 @@ class _Book:
         if isinstance(trumps, TrumpChoice) and trumps.rounds:
             lines.append(choosing_words(trumps, suits, self.rules))
         elif isinstance(trumps, TrumpChoice):
-            chooser = "the dealer" if trumps.by == "dealer" else "the player after the dealer"
+            chooser = {"dealer": "the dealer", "declarer": "the declarer (the dealer when no one declared)"}.get(trumps.by, "the player after the dealer")
             lines.append(
                 f"At the start of each round, before the first trick, {chooser} chooses one trump suit "
                 f"from {join_words((suits[s] for s in trumps.candidates), 'or')}."

@@ -42,10 +42,20 @@ def bidding_words(bid: BidPhase) -> str:
     """The bid phase as a paragraph."""
     first = {"dealer": "the dealer", "left_of_dealer": "the player after the dealer"}.get(bid.first, f"seat {bid.first_seat}")
     names = "".join(f" A bid of {value} is called *{word}*." for value, word in bid.names)
-    text = (
-        f"Before the first trick each player bids once, in seat order from {first}: a number of tricks "
-        f"from {bid.lowest} to `{bid.highest.text}`.{names}"
-    )
+    if bid.bidding == "precedence":
+        matching = (f" or match it from a seat with precedence over its holder (seat {bid.precedence_seat} first, then the seats after it)"
+                    if bid.precedence_seat >= 0 else "")
+        text = (
+            f"Before the first trick the players bid in turn from {first}, each passing or bidding a number from "
+            f"{bid.lowest} to `{bid.highest.text}` that beats the highest bid{matching}. A pass is final. When every "
+            "other player has passed, the holder of the highest bid is the declarer, at that bid; when everyone "
+            f"passes, the round is not played.{names}"
+        )
+    else:
+        text = (
+            f"Before the first trick each player bids once, in seat order from {first}: a number of tricks "
+            f"from {bid.lowest} to `{bid.highest.text}`.{names}"
+        )
     if bid.allow is not None:
         text += (
             f" A bid is allowed only where `{bid.allow.text}` holds (`bid` is the bid, `bids_total` and "
