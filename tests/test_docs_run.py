@@ -45,10 +45,11 @@ SHELL = {"sh", "bash", "shell", "console"}
 TIMEOUT = 240.0
 """Seconds (wall clock, on a busy machine) a command may take; over it, it fails and is killed
 with its processes: a hang, not a slow command, is what it catches."""
-BUDGET = 150.0
+BUDGET = 180.0
 """CPU seconds every runnable block together may take (the commands and their worker
 processes; counted in CPU time so that a busy machine does not fail it): the docs keep their
-game counts small."""
+game counts small. Two shared cores under other work still inflate CPU time: the pages that
+took under 150 s alone took 154 s beside other runs, hence the margin."""
 
 FENCE = re.compile(
     r"^(?P<indent>[ \t]*)```(?P<lang>[A-Za-z]*)[^\n]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$", re.MULTILINE | re.DOTALL
