@@ -97,6 +97,15 @@ class Bid(PhaseKind):
     def legal(self, state: State) -> list[int]:
         return legal(state)
 
+    def most_decisions(self, game: Game, step: RoundStep) -> int:
+        """Bidding by precedence: each value of the range can be bid twice at most (to raise,
+        then to match with precedence), and each seat passes once (beyond its one turn that
+        `Game.info` counts)."""
+        rules = step.bidding
+        if rules is None or rules.bidding != "precedence":
+            return 0
+        return 2 * max(0, game.num_bids - rules.lowest)
+
     def segments(self, game: Game) -> list[SegmentSpec]:
         if not any(step.bidding is not None and step.bidding.bidding == "precedence" for step in game.steps):
             return []
