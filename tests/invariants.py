@@ -63,7 +63,11 @@ def unread_parts(ruleset: Ruleset) -> list[str]:
     formed by the deal (their scores: tests/test_properties_partners.py)."""
     parts = sorted({step.kind for step in ruleset.round} - READ_PHASES)
     by_deal = ["teams by the deal"] if ruleset.partner_cards else []  # tests/test_properties_partners.py
-    return parts + (["contracts"] if getattr(ruleset, "contracts", ()) else []) + by_deal
+    unread = [  # melds (tests/test_melds.py) and the last trick's or left cards (the rulebook cases)
+        f"measure {m.name}" for m in ruleset.scoring.measures
+        if m.kind == "meld" or (m.holding is not None and m.holding.of in ("last_trick", "left"))
+    ]
+    return parts + (["contracts"] if getattr(ruleset, "contracts", ()) else []) + by_deal + unread
 
 
 # ================================================================ the checkers

@@ -361,7 +361,7 @@ class RoundScores:
         if event["type"] == "deal":
             self.hand_size = len(event["hands"][0])
             self.bids = [0] * self.n
-        elif event["type"] == "bid":
+        elif event["type"] == "bid" and event["bid"] is not None:  # a pass by precedence keeps the last bid
             self.bids[event["player"]] = event["bid"]
 
     def names_of(self, counters: CounterBook) -> list[dict[str, Any]]:

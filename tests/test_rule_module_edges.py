@@ -286,7 +286,7 @@ WITH_REWARD = TINY.replace(
           "'first_leader' should be 'left_of_dealer', 'dealer', 'left_of_declarer' or 'declarer' or a mapping, not an integer (5)")),
         ("scoring:\n", "scoring:\n  measures:\n    m: {sum_attribute: gems, tokens: gem}\n",
          ("TR204", 15, 5, "$.scoring.measures.m",
-          "has 'sum_attribute' and 'tokens'; give only one of 'sum_attribute', 'count', 'tableau', 'tokens' or 'run'")),
+          "has 'sum_attribute' and 'tokens'; give only one of 'sum_attribute', 'count', 'tableau', 'tokens', 'run' or 'meld'")),
     ],
 )
 def test_alternatives_are_explained_by_the_kinds_they_accept(old: str, new: str, expected: tuple[str, int, int, str, str]) -> None:

@@ -3,7 +3,7 @@
 `clone` names each field of a `State` and copies it by its shape: numbers, tuples, frozensets
 and the game are shared (never changed in place); lists of numbers or tuples are copied; lists
 of lists are copied one level down; mappings and lists of mappings are copied all the way down
-(`deep`). A state missing a field (one unpickled from an older version) is copied field by
+(`deep`); the log is a list of events shared once logged. A state missing a field (one unpickled from an older version) is copied field by
 field by name instead. ``tests/test_state.py`` checks both ways give equal, unshared copies of
 states of every shipped spec.
 """
@@ -54,7 +54,8 @@ def _fill(s: State, o: State) -> None:
     o._round_dicts = deep(s._round_dicts)
     o.counters = deep(s.counters)
     o.parts = [None if part is None else part.copy() for part in s.parts]  # phases' own parts
-    o.events = deep(s.events)
+    events = s.events  # the log: appended to, each event never changed once logged
+    o.events = None if events is None else list(events)
 
 
 def fill_by_name(state: State, empty: State, fields: tuple[str, ...]) -> None:

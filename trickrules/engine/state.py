@@ -215,7 +215,7 @@ class State:
         self.changed()
         self._round_scores.append((self.round, score, tuple(self.bonus), points, game))
         if self.events is not None:
-            self.log("round_end", **self.round_results[-1])
+            self.log("round_end", **cloning.deep(self.round_results[-1]))  # the log's own copy: clones share it
         if game.counts_round_end:
             round_end.count_round_end(self, known)
         rules = self.game.ruleset
