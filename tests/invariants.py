@@ -16,7 +16,8 @@ action and at the end:
   action; the game ends right after the first round after which `until` holds, or at `at_most`;
 - winner: the one an independent reading of the ranking ladder picks (`ladder_winner`);
 - tokens: supply + placed + pools + queued + lost this round = the round's starting supply;
-- scores: rewards, measures, points (expression rules reading counters, round and totals too),
+- scores: rewards, measures (melds counted from the dealt hands, the last trick's cards),
+  points (expression rules reading counters, round, totals, bids and the declarer's side too),
   totals and winners recomputed from the event log;
 - clone: a clone given the same actions ends in the same state; observations show no other hand;
 - hidden partners (teams by the deal): no observation shows a seat's side before it plays a
@@ -63,10 +64,18 @@ def unread_parts(ruleset: Ruleset) -> list[str]:
     formed by the deal (their scores: tests/test_properties_partners.py)."""
     parts = sorted({step.kind for step in ruleset.round} - READ_PHASES)
     by_deal = ["teams by the deal"] if ruleset.partner_cards else []  # tests/test_properties_partners.py
-    unread = [  # melds (tests/test_melds.py) and the last trick's or left cards (the rulebook cases)
+    # the set-aside cards no one took (`left`) are not followed; nor the last trick when set-aside
+    # cards are won with tricks (its cards are then the set-aside ones: the rulebook cases)
+    with_set_aside = ruleset.set_aside_per_trick > 0 or ruleset.called_takes_set_aside
+    unread = [
         f"measure {m.name}" for m in ruleset.scoring.measures
-        if m.kind == "meld" or (m.holding is not None and m.holding.of in ("last_trick", "left"))
+        if m.holding is not None and (m.holding.of == "left" or (m.holding.of == "last_trick" and with_set_aside))
     ]
+    # the declarer (`makers`, `declarer`) is followed from bidding by precedence only
+    precedence = any(step.bidding is not None and step.bidding.bidding == "precedence" for step in ruleset.round)
+    reads = {name for rule in ruleset.scoring.round_rules if rule.expression is not None for name in rule.expression.names}
+    reads |= {name for c in ruleset.counters if c.on_round_end is not None for name in c.on_round_end.names}
+    unread += [] if precedence else [f"scoring reads {name}" for name in sorted(reads & {"makers", "declarer"})]
     return parts + (["contracts"] if getattr(ruleset, "contracts", ()) else []) + by_deal + unread
 
 

@@ -6,6 +6,7 @@ every round's results, the totals and the winners."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -34,10 +35,12 @@ class ScoreBook:
         self.gains: list[tuple] = []
         self.dealt: list[list[int]] = [[] for _ in range(n)]  # the hands as dealt (`check_scores` sets them)
         self.played: list[list[int]] = [[] for _ in range(n)]
+        self.last: tuple[int, list[int]] = (-1, [])  # the last trick's winner and cards
 
     def trick(self, event: dict[str, Any]) -> None:
         winner, cards, players = event["winner"], event["cards"], event["players"]
         self.tricks[winner] += 1
+        self.last = (winner, list(cards))
         for card, player in zip(cards, players):
             self.played[player].append(card)
         if self.rules.won_cards == "pile":
@@ -116,7 +119,9 @@ class ScoreBook:
             if side[0] != player:  # a team's value is its first seat's
                 return 0
             by_seat = [self.piles[p] + [c for stack in self.stacks[p] for c in stack] for p in range(len(self.tricks))]
-            won = [c for p in side for c in {"won": by_seat[p], "dealt": self.dealt[p], "held": self.played[p]}[holding.of]]
+            won = [c for p in side for c in self._holding_cards(holding.of, p, by_seat[p])]
+            if measure.kind == "meld":
+                return meld_held(holding.meld, won, self.faces, len(self.rules.deck.suits))
             if measure.kind == "run":
                 return self._run(holding, set(won))
             if measure.kind == "count":
@@ -135,6 +140,13 @@ class ScoreBook:
         if measure.kind == "tokens":
             return self.pool[player][measure.token] + self.placed_kind[player][measure.token]
         return sum(score for _, _, score in self.sections(player))
+
+    def _holding_cards(self, of: str, player: int, won: list[int]) -> list[int]:
+        """The cards a holding reads for one seat: won, as dealt, played, or the last trick's
+        cards for its winner (`left`, the declarer's set-aside cards, is not followed here)."""
+        if of == "last_trick":
+            return self.last[1] if self.last[0] == player else []
+        return {"won": won, "dealt": self.dealt[player], "held": self.played[player]}[of]
 
     def _run(self, holding: Any, cards: set[int]) -> int:
         """A run from the top, the order by the ladder (the best of the cards left, in turn)."""
@@ -163,10 +175,11 @@ class ScoreBook:
                     points[p][index] = measures[p][rule.measure] * rule.times
                 continue
             if rule.kind == "expression" and getattr(rule, "per", "player") == "team":
-                assert rule.expression is not None  # a team's points go to its first seat
+                assert rule.expression is not None  # a team's points go to its first seat (unpooled: to each seat)
                 _, team_envs = expression_envs(self.rules, measures, names_of)
                 for team, team_env in zip(self.rules.teams, team_envs):
-                    points[team[0]][index] = int(rule.expression(team_env))
+                    for seat in team[:1] if self.rules.scoring.pool else team:
+                        points[seat][index] = int(rule.expression(team_env))
                 continue
             if rule.kind == "expression":
                 assert rule.expression is not None
@@ -186,7 +199,7 @@ class ScoreBook:
                 points[p][index] = rule.points
         names = [m.name for m in scoring.measures]
         pooled = [sum(row) + bonus for row, bonus in zip(points, self.bonus)]
-        for team in self.rules.teams:  # partners pool their points
+        for team in self.rules.teams if self.rules.scoring.pool else ():  # partners pool their points
             pooled = [sum(pooled[q] for q in team) if p in team else v for p, v in enumerate(pooled)]
         result = {
             "measures": [dict(zip(names, row)) for row in measures],
@@ -200,6 +213,24 @@ class ScoreBook:
                 [{"section": s, "case": c, "score": v} for s, c, v in self.sections(p)] for p in players
             ]
         return result
+
+
+def meld_held(meld: Any, hand: Sequence[int], faces: Faces, suits: int) -> int:
+    """How many times `hand` holds a meld, counted plainly: of `cards`, the fewest copies the
+    hand holds of any card named; of `ranks`, in each suit read (the trumps, the suits named,
+    or all) the fewest cards of any one rank entry, summed over the suits (`across`: the fewest
+    in any suit); either count divided by `times`, rounded down."""
+    if meld.cards:
+        held = min(sum(1 for card in hand if card in set(copies)) for copies in meld.cards)
+        return held // meld.times
+    have = Counter((faces.suit[card], faces.rank[card]) for card in hand)
+    if meld.trump:
+        read = sorted(faces.trumps)
+    else:
+        read = list(range(suits)) if meld.suits is None else list(meld.suits)
+    per_suit = [min((sum(have[suit, rank] for rank in ranks) for ranks in meld.ranks), default=0) for suit in read]
+    held = min(per_suit, default=0) if meld.across else sum(per_suit)
+    return held // meld.times
 
 
 PASS_WORDS = {"left": 1, "right": -1, "none": 0}
@@ -348,7 +379,9 @@ class CounterBook:
 
 class RoundScores:
     """What a round's end reads besides the measures, followed through the events: the round,
-    the totals before it, the hand size dealt, the bids made."""
+    the totals before it, the hand size dealt, the bids made, and (bidding by precedence) the
+    declarer, the last to bid: the one left holding the highest bid (no one when all pass);
+    `makers` is 1 for the declarer's side."""
 
     def __init__(self, rules: Ruleset, num_players: int) -> None:
         self.rules, self.n = rules, num_players
@@ -356,18 +389,29 @@ class RoundScores:
         self.rounds = 0
         self.hand_size = 0
         self.bids = [0] * num_players
+        self.declarer = -1
+        self.precedence = any(s.bidding is not None and s.bidding.bidding == "precedence" for s in rules.round)
 
     def feed(self, event: dict[str, Any]) -> None:
         if event["type"] == "deal":
             self.hand_size = len(event["hands"][0])
             self.bids = [0] * self.n
+            self.declarer = -1
         elif event["type"] == "bid" and event["bid"] is not None:  # a pass by precedence keeps the last bid
             self.bids[event["player"]] = event["bid"]
+            self.declarer = event["player"] if self.precedence else -1  # a bid by precedence beats the highest, or takes it over
+
+    def makers(self) -> tuple[int, ...]:
+        """The declarer's side (no one when no one declared)."""
+        if self.declarer < 0:
+            return ()
+        return next((tuple(team) for team in self.rules.teams if self.declarer in team), (self.declarer,))
 
     def names_of(self, counters: CounterBook) -> list[dict[str, Any]]:
         """Each player's names for the round's expressions (before its points are added)."""
         common = {"round": self.rounds + 1, "totals": tuple(self.totals), "players": self.n, "hand_size": self.hand_size}
-        return [counters.env(p, **common, bid=self.bids[p], bids=tuple(self.bids)) for p in range(self.n)]
+        common.update(bids=tuple(self.bids), declarer=self.declarer)
+        return [counters.env(p, **common, bid=self.bids[p], makers=int(p in self.makers())) for p in range(self.n)]
 
     def end(self, counters: CounterBook, measures: Sequence[Sequence[int]], names_of: Sequence[dict[str, Any]], points: Sequence[int]) -> bool:
         """Count the round's end: counters, then totals; whether the game ends now (at `until`'s
@@ -554,10 +598,10 @@ def check_scores(state: State, reader: Ruleset | None = None) -> None:
         kind = event["type"]
         counters.feed(event)
         scores.feed(event)
-        if kind == "deal":
-            dealt = [list(hand) for hand in event["hands"]]
-        if kind == "trumps":
-            book = ScoreBook(rules, faces_for(rules.deck, frozenset(event["trumps"])), game.num_players)
+        if kind in ("deal", "trumps"):  # trumps follow the deal, or never come (everyone passed)
+            dealt = [list(hand) for hand in event["hands"]] if kind == "deal" else dealt
+            assert book is None or kind == "deal" or not any(book.tricks), "trumps named mid-round"
+            book = ScoreBook(rules, faces_for(rules.deck, frozenset(event.get("trumps", ()))), game.num_players)
             book.dealt = dealt
         elif kind in ("trick", "reward", "token", "place"):
             assert book is not None

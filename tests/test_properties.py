@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 import trickrules
 from invariants import (
+    READ_PHASES,
     Played,
     check_same_record,
     check_trick,
@@ -44,13 +45,27 @@ SHIPPED_COUNTS = [
     for players in trickrules.load_ruleset(path).allowed_players
 ]
 
+LONG_GAME = 20_000
+"""Specs whose games may run longer than this many actions (`max_game_length`) are played in a
+test of their own, with fewer examples: Pinochle (bound 76,750; random games run all 50 hands,
+about 2,800 actions, some 4 s checked). Hearts, Spades and Oh Hell (bounds 10,800 to 12,800,
+random games of a few hundred actions) stay in the main test with all their examples."""
+
+
+def _shipped_params(long: bool) -> list[Any]:
+    """The shipped specs and player counts the checkers read, whose games are long or not."""
+    return [
+        pytest.param(path, players, id=f"{path.stem}-{players}")
+        for path, players in SHIPPED_COUNTS
+        if not unread_parts(ruleset := trickrules.load_ruleset(path, players=players))
+        and (Game(ruleset).info().max_game_length > LONG_GAME) == long
+    ]
+
+
 # Specs with go_alone, declare or contracts (euchre, skat-lite) are played with checkers of
 # their own in tests/test_properties_bidding.py; the checkers of tests/invariants.py read the rest.
-SHIPPED_PARAMS = [
-    pytest.param(path, players, id=f"{path.stem}-{players}")
-    for path, players in SHIPPED_COUNTS
-    if not unread_parts(trickrules.load_ruleset(path, players=players))
-]
+SHIPPED_PARAMS = _shipped_params(long=False)
+LONG_SHIPPED_PARAMS = _shipped_params(long=True)
 
 
 # ================================================================ the properties
@@ -81,6 +96,18 @@ full count runs against the pure engine, the reference, in the same suite."""
 @settings(max_examples=max(1, SHIPPED_EXAMPLES))
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
 def test_random_play_of_shipped_specs(path: Path, players: int, data: st.DataObject, seed: int) -> None:
+    _play_shipped(path, players, data, seed)
+
+
+@pytest.mark.parametrize(("path", "players"), LONG_SHIPPED_PARAMS)
+@settings(max_examples=max(1, SHIPPED_EXAMPLES // 8))
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1))
+def test_random_play_of_long_shipped_specs(path: Path, players: int, data: st.DataObject, seed: int) -> None:
+    """As above, for the specs whose games run long (`LONG_GAME`)."""
+    _play_shipped(path, players, data, seed)
+
+
+def _play_shipped(path: Path, players: int, data: st.DataObject, seed: int) -> None:
     options = _shipped_options(path, data.draw)
     game = trickrules.load_game(path, players=players, options=options)
     clone_at = data.draw(st.integers(0, game.info().max_game_length // 2), label="clone_at")
@@ -182,6 +209,7 @@ def test_every_shipped_spec_is_covered() -> None:
 
 KINGDOMS = Path(__file__).resolve().parent.parent / "specs" / "kingdoms.yaml"
 MEADOWS = KINGDOMS.with_name("meadows.yaml")
+PINOCHLE = KINGDOMS.with_name("pinochle.yaml")
 
 
 def _play(game: Game, seed: int = 1, reader: Ruleset | None = None, clone_at: int = 0) -> Played:
@@ -212,6 +240,24 @@ def test_break_cards_lost(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(play, "resolve_trick", drop_a_card)
     with pytest.raises(AssertionError, match="cards gained, lost"):
         _play(_short(MEADOWS))
+
+
+def test_a_wrong_meld_count_is_caught() -> None:
+    """The checker counts Pinochle's melds itself: one hand of Pinochle passes it, and fails it
+    when the checker reads the dix (the 9 of trumps) as needing both nines."""
+    rules = trickrules.load_ruleset(PINOCHLE, players=4)
+    # one hand, and only the phases the checkers read (the melds count from the dealt hands)
+    rules = dataclasses.replace(rules, rounds=1, round=tuple(s for s in rules.round if s.kind in READ_PHASES))
+    game = Game(rules)
+    measures = rules.scoring.measures
+    dix = next(m for m in measures if m.name == "dix")
+    assert dix.holding is not None and dix.holding.meld is not None
+    both_nines = dataclasses.replace(dix, holding=dataclasses.replace(dix.holding, meld=dataclasses.replace(dix.holding.meld, times=2)))
+    wrong = dataclasses.replace(rules, scoring=dataclasses.replace(rules.scoring, measures=tuple(both_nines if m is dix else m for m in measures)))
+    _play(game, 0)
+    with pytest.raises(AssertionError, match="measures"):
+        for seed in range(5):
+            _play(game, seed, reader=wrong)
 
 
 def test_break_trick_of_too_few_cards() -> None:
