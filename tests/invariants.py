@@ -54,7 +54,7 @@ from trickrules.engine.resample import resample
 Choose = Callable[[int], int]
 """(number of legal actions) -> the index of the one to take."""
 
-READ_PHASES = frozenset({"deal", "turn_up", "choose_trumps", "pass", "bid", "play", "score"})
+READ_PHASES = frozenset({"deal", "turn_up", "choose_trumps", "pass", "bid", "show_melds", "play", "score"})
 """The phases of a round the checkers below read (trick sizes, seats, scores assume them)."""
 
 
@@ -187,7 +187,7 @@ def check_tokens(state: State, lost_at_round_start: Sequence[int]) -> None:
 
 def check_observations(state: State) -> None:
     """Each player's observation shows their own hand and no card of another hand, but a hand
-    laid open on the table after the opening lead (a dummy's)."""
+    laid open on the table after the opening lead (a dummy's) and the melds shown to all."""
     ids = state.game.card_ids
     for player in range(state.game.num_players):
         observation = state.observation(player)
@@ -199,6 +199,10 @@ def check_observations(state: State) -> None:
         # a hand another seat plays (a dummy) lies open once the round's first card is played
         laid_open = [p for p, d in enumerate(state.deciders) if d != p] if state.tricks or state.trick else []
         hidden -= {ids[c] for p in laid_open for c in state.hands[p]}
+        melded = phases.show_melds.shown_cards(state)  # laid on the table for all, until played
+        hidden -= {ids[c] for cards in melded for c in cards}
+        if phases.show_melds.shown(state) is not None:
+            assert observation["shown"] == [sorted(ids[c] for c in cards) for cards in melded], "the melds shown are not the ones held"
         if laid_open:
             assert observation["exposed"] == {p: [ids[c] for c in state.hands[p]] for p in laid_open}, "the dummy is not shown"
         shown = set(_words(observation))

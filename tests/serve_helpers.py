@@ -102,7 +102,7 @@ def strings(data: Any, skip: tuple[str, ...] = ("deck",)) -> Iterator[str]:
 
 def hidden_from(state: Any, seat: int) -> set[str]:
     """The cards `seat` may not see now: other hands, other seats' passes on the way, the cards
-    not dealt (but a turned-up one or a pile shown to all), and discards laid face down or
+    not dealt (but a turned-up one, a pile shown to all or the melds shown), and discards laid face down or
     cards buried by another seat."""
     from trickrules.engine.views import passed_cards
 
@@ -131,6 +131,8 @@ def hidden_from(state: Any, seat: int) -> set[str]:
     turned = phases.turn_up.card(state)
     if turned >= 0:
         shown.add(turned)
+    for cards in phases.show_melds.shown_cards(state):  # melds laid on the table, not played yet
+        shown.update(cards)
     for event in state.events or []:
         if event["type"] == "take":
             shown.add(event["card"])

@@ -119,8 +119,8 @@ def test_a_list_of_three_choices_is_joined_with_commas_and_or() -> None:
     """Three or more choices read 'a, b or c'."""
     assert first(TINY + "round: [deal, shuffle, play, score]\n") == (
         "TR204", 16, 15, "$.round[1]",
-        "item 1 of 'round': 'shuffle' is not allowed; expected 'deal', 'turn_up', 'choose_trumps', 'play', 'score' "
-        "or 'go_alone'")
+        "item 1 of 'round': 'shuffle' is not allowed; expected 'deal', 'turn_up', 'choose_trumps', 'play', 'score', "
+        "'go_alone' or 'show_melds'")
 
 
 def test_a_number_below_the_minimum() -> None:
@@ -520,7 +520,7 @@ def test_a_misspelt_phase_suggests_the_phase() -> None:
 
 def test_a_phase_that_is_no_phase_lists_the_named_phases() -> None:
     """An empty mapping or two phases at once fall back to the best match."""
-    words = "is not allowed; expected 'deal', 'turn_up', 'choose_trumps', 'play', 'score' or 'go_alone'"
+    words = "is not allowed; expected 'deal', 'turn_up', 'choose_trumps', 'play', 'score', 'go_alone' or 'show_melds'"
     assert problems(ROUND % "{}") == [("TR204", 16, 15, "$.round[1]", f"item 1 of 'round': {{}} {words}")]
     assert problems(ROUND % "{bid: {}, pass: {}}") == [
         ("TR204", 16, 15, "$.round[1]", f"item 1 of 'round': {{'bid': {{}}, 'pass': {{}}}} {words}")]
@@ -530,7 +530,7 @@ def test_a_phase_of_the_wrong_type_lists_every_kind() -> None:
     """A number where a phase goes lists the named phases and a mapping."""
     assert problems(ROUND % "7") == [
         ("TR203", 16, 15, "$.round[1]", "item 1 of 'round' should be 'deal', 'turn_up', 'choose_trumps', 'play', "
-         "'score' or 'go_alone' or a mapping, not an integer (7)")]
+         "'score', 'go_alone' or 'show_melds' or a mapping, not an integer (7)")]
 
 
 REWARD = TINY + "tokens:\n  coin: {supply: 5}\nrewards:\n  - {name: r, to: winner, give: %s}\n"

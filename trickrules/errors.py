@@ -265,6 +265,8 @@ CODES: dict[str, str] = {
     "TR367": "undefined or repeated called card",
     "TR368": "definition with a taken name",
     "TR369": "definition that reads itself",
+    # TR370: showing melds (`show_melds`).
+    "TR370": "melds shown out of place or of no meld",
     # TR4xx: overlays (`extends`).
     "TR401": "extends cycle",
     "TR402": "extends parent missing",

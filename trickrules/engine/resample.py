@@ -13,7 +13,8 @@ tell from play:
 - a turned-up card taken into a hand is in that hand (or among the taker's discards, where
   the rules let it be discarded);
 - cards taken from a set-aside pile shown to everyone are in the taker's hand or among its
-  buried cards; what is left of such a pile stays where it is.
+  buried cards; what is left of such a pile stays where it is;
+- the cards of melds shown to the table stay in their owner's hand until played.
 
 Bids, scores, tricks, the phase and the player to move stay; the hands as dealt (`State.dealt`,
 which measures of dealt cards read) are the sample's: the hidden cards renamed as they were
@@ -36,7 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trickrules.engine import partners
-from trickrules.engine.phases import call, discard, pass_cards, take, turn_up
+from trickrules.engine.phases import call, discard, pass_cards, show_melds, take, turn_up
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -117,7 +118,8 @@ def _hidden_places(state: State, player: int) -> list[tuple[tuple[str, int], lis
 
 def _fixed_cards(state: State, player: int) -> set[int]:
     """Cards in hidden places whose place `player` knows: its passed cards not played yet (in the
-    receiver's hand), the turned-up card still shown, a taken card while its taker discards."""
+    receiver's hand), the turned-up card still shown, a taken card while its taker discards,
+    the shown melds' cards."""
     fixed = {card for own in pass_cards.finished(state) for card in own.passed[player]}
     turned = turn_up.card(state)
     if turned >= 0 and turned in state.stock:
@@ -127,6 +129,8 @@ def _fixed_cards(state: State, player: int) -> set[int]:
     taking = take.taking(state)
     if taking is not None and taking.rules.shown:  # a pile shown to all: what is left of it is known
         fixed.update(card for card in taking.pile if card in state.stock)
+    for cards in show_melds.shown_cards(state):  # melds shown to the table, not played yet
+        fixed.update(cards)
     return fixed
 
 

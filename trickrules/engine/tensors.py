@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from trickrules.engine import partners, views
 from trickrules.engine.round_end import side_of
-from trickrules.engine.phases import KINDS, Phase, bid, call, declare, pass_cards, place_cards, place_tokens, turn_up
+from trickrules.engine.phases import ALL_KINDS, KINDS, Phase, bid, call, declare, pass_cards, place_cards, place_tokens, turn_up
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
@@ -170,7 +170,7 @@ def _segments(game: Game) -> list[SegmentSpec]:
         found.append(("discarded", (cards,), 0, 1, "1 for each card the player discarded this round", _discarded))
     found += _language2_segments(game)
     found += _token_segments(game)
-    for kind in KINDS:  # the kinds that show their own segments, after all the others
+    for kind in ALL_KINDS:  # the kinds that show their own segments, after all the others
         found += kind.segments(game)
     return found
 

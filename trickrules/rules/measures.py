@@ -62,6 +62,33 @@ def _held(meld: Meld, cards: Sequence[int], suit_of: Sequence[int], rank_of: Seq
     return sum(per_suit)
 
 
+def meld_cards(meld: Meld, cards: Sequence[int], suit_of: Sequence[int], rank_of: Sequence[int],
+               trumps: frozenset[int], suits: int) -> tuple[int, ...]:
+    """The cards of `cards` that make up the times `meld` is counted (`meld_count`), as shown
+    to the table: for each time, one card of each rank (or card) of the pattern, the first
+    held in hand order; nothing when it is not held."""
+    count = meld_count(meld, cards, suit_of, rank_of, trumps, suits) * meld.times
+    if not count:
+        return ()
+    if meld.cards:
+        return tuple(c for copies in meld.cards for c in [card for card in cards if card in copies][:count])
+    if meld.trump:
+        places: Sequence[int] = sorted(trumps)
+    else:
+        places = meld.suits if meld.suits is not None else range(suits)
+    shown: list[int] = []
+    left = count  # sets still to show (across: each suit shows `count` sets)
+    for suit in places:
+        in_suit = [card for card in cards if suit_of[card] == suit]
+        sets = min((sum(1 for card in in_suit if rank_of[card] in ranks) for ranks in meld.ranks), default=0)
+        take = count if meld.across else min(sets, left)
+        if not meld.across:
+            left -= take
+        for ranks in meld.ranks:
+            shown += [card for card in in_suit if rank_of[card] in ranks][:take]
+    return tuple(dict.fromkeys(shown))
+
+
 @dataclass(frozen=True)
 class Holding:
     """Which cards a measure reads, and how it counts them.

@@ -20,7 +20,7 @@ from trickrules.rules.auction import AuctionPhase, Strain
 from trickrules.rules.call import CallPhase
 from trickrules.rules.take import TakePhase
 from trickrules.rules.expressions import Expression, ExpressionError, compile_expression
-from trickrules.spec import definitions
+from trickrules.spec import definitions, round_order
 from trickrules.rules.declaring import DeclarePhase
 from trickrules.rules.ruleset import BidPhase, CardCondition, Counter, PassPhase, Restriction, RoundStep, Schedule
 from trickrules.spec.names import did_you_mean
@@ -149,7 +149,9 @@ class RoundCompiler:
         steps = []
         for index, entry in enumerate(raw):
             path = ("round", index)
-            if isinstance(entry, str):
+            if entry == "show_melds":
+                steps.append(RoundStep("show_melds", rules=self.melds_shown({}, path)))
+            elif isinstance(entry, str):
                 steps.append(RoundStep(entry))  # type: ignore[arg-type]  # the schema allows only phase kinds
             elif "bid" in entry:
                 steps.append(RoundStep("bid", bidding=self.bidding(entry["bid"], (*path, "bid"))))
@@ -161,29 +163,25 @@ class RoundCompiler:
                 steps.append(RoundStep("take", rules=self.taking(entry["take"] or {}, (*path, "take"))))
             elif "call" in entry:
                 steps.append(RoundStep("call", rules=self.calling(entry["call"], (*path, "call"))))
+            elif "show_melds" in entry:
+                steps.append(RoundStep("show_melds", rules=self.melds_shown(entry["show_melds"] or {}, (*path, "show_melds"))))
             else:
                 steps.append(RoundStep("pass", passing=self.passing(entry["pass"], (*path, "pass"))))
-        kinds = [s.kind for s in steps]
-        middle = kinds[1:-2]
-        if kinds[:1] != ["deal"] or kinds[-2:] != ["play", "score"] or not set(middle) <= {"pass", "choose_trumps", "turn_up", "bid", "declare", "go_alone", "auction", "take", "call"}:
-            message = "a round is deal, then any turn_up, pass, choose_trumps, bid, declare, auction, call, take or go_alone phases, then play and score, once each"
-            self.fail(("round",), "TR320", message)
-        if any(middle.count(kind) > 1 for kind in ("bid", "turn_up", "declare", "auction", "take", "call")):
-            self.fail(("round",), "TR320", "a round has one bid, one declare, one auction, one call, one take and one turn_up phase at most")
-        if "call" in kinds and not {"declare", "auction"} & set(kinds[: kinds.index("call")]):
-            self.fail(("round", kinds.index("call")), "TR366", "the declarer calls a partner: a call phase needs a declare or auction phase before it")
-        if "take" in kinds and not {"declare", "auction", "choose_trumps"} & set(kinds[: kinds.index("take")]):
-            self.fail(("round", kinds.index("take")), "TR340", "the declarer takes the set-aside cards: a take phase needs a declare, auction or choose_trumps phase before it")
-        turned = any(s.kind == "turn_up" for s in default)
-        if turned and "turn_up" not in kinds:
-            self.fail(("round",), "TR320", "trumps: turned_up needs a turn_up phase")
-        if "go_alone" in kinds and (not self.data.get("teams") or "choose_trumps" not in kinds[: kinds.index("go_alone")]):
-            self.fail(("round",), "TR320", "go_alone needs teams and a choose_trumps phase before it")
-        if "choose_trumps" in kinds and not any(s.kind == "choose_trumps" for s in default):
-            self.fail(("round",), "TR320", "choose_trumps needs trumps: {choose: ...}")
-        if "choose_trumps" not in kinds and any(s.kind == "choose_trumps" for s in default):
-            self.fail(("round",), "TR320", "trumps: {choose: ...} needs a choose_trumps phase in the round")
+        default_kinds = [s.kind for s in default]
+        round_order.check_order([s.kind for s in steps], default_kinds, bool(self.data.get("teams")), self.fail)
         return tuple(steps)
+
+    def melds_shown(self, raw: dict, path: tuple) -> tuple[str, ...]:
+        """The meld measures a show_melds step shows (every meld measure when not listed)."""
+        measures = (self.data.get("scoring") or {}).get("measures") or {}
+        melds = [name for name, value in measures.items() if isinstance(value, dict) and "meld" in value]
+        names = tuple(raw.get("measures") or ())
+        for index, name in enumerate(names):
+            if name not in melds:
+                self.fail((*path, "measures", index), "TR370", f"show_melds shows meld measures; {name!r} is not one (meld measures: {', '.join(melds) or 'none'})")
+        if not melds:
+            self.fail(path, "TR370", "show_melds shows meld measures, and the scoring has none")
+        return names
 
     def passing(self, raw: dict, path: tuple) -> PassPhase:
         cards = self.cards_schedule(raw.get("cards", 3))

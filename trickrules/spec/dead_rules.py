@@ -37,7 +37,7 @@ KNOWN_KEYS = frozenset({
     "counters", "restrictions", "teams",
 })  # fmt: skip
 """Top-level keys whose effect on cards, trumps, tricks and rewards this module knows."""
-KNOWN_PHASES = frozenset({"deal", "turn_up", "choose_trumps", "play", "score", "go_alone", "pass", "bid"})
+KNOWN_PHASES = frozenset({"deal", "turn_up", "choose_trumps", "play", "score", "go_alone", "pass", "bid", "show_melds"})
 MAX_TRUMP_SUITS = 8
 """A suits option for trumps with more suits than this is not enumerated (2**8 trump sets)."""
 BUILTIN_MEASURES = ("tricks", "cards")

@@ -100,6 +100,7 @@ _RULE_TITLES = {
     "auction": ("Auctions", "fired: deals whose auction ended so; made: of those, contracts whose declarer scored above 0"),
     "call": ("Calls", "fired: rounds in which the declarer called a card"),
     "take": ("Set-aside cards", "fired: rounds in which the declarer took them (the whole pile, or that group); buried: cards buried"),
+    "melds": ("Melds shown", "fired: times a seat showed that meld to the table"),
 }
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TYPE_CHECKING, Final
 
-from . import auction, bid, call, choose_trumps, declare, discard, go_alone, pass_cards, place_cards, place_tokens, play, take, turn_up
+from . import auction, bid, call, choose_trumps, declare, discard, go_alone, pass_cards, place_cards, place_tokens, play, show_melds, take, turn_up
 from .kinds import TERMINAL, TERMINAL_KIND, TERMINAL_PLAYER, PhaseKind
 
 if TYPE_CHECKING:
@@ -55,11 +55,18 @@ KINDS: Final[tuple[PhaseKind, ...]] = (
 )
 """Every kind of phase a game can wait in, indexed by its `Phase` number."""
 
-PARTS: Final = len(KINDS) + 1
-"""Slots of `State.parts`: a kind's part sits at its `Phase` number; the turned-up card, whose
-step never waits, at the last."""
+NEVER_WAITING: Final[tuple[PhaseKind, ...]] = (show_melds.KIND, turn_up.KIND)
+"""The kinds of step that never wait for a decision, by their slot of `State.parts` from the
+end (-2, -1)."""
 
-STEPS: Final[dict[str, PhaseKind]] = {kind.step: kind for kind in (*KINDS, turn_up.KIND) if kind.step}
+ALL_KINDS: Final[tuple[PhaseKind, ...]] = (*KINDS, *NEVER_WAITING)
+"""Every kind: those a game waits in, then those that never wait."""
+
+PARTS: Final = len(ALL_KINDS)
+"""Slots of `State.parts`: a kind's part sits at its `Phase` number; the parts of the steps
+that never wait (the turned-up card, the melds shown) at the last slots."""
+
+STEPS: Final[dict[str, PhaseKind]] = {kind.step: kind for kind in ALL_KINDS if kind.step}
 """The kind that each step of a round (`RoundStep.kind`) starts; ``deal`` and ``score`` have none."""
 
 
@@ -71,12 +78,12 @@ def registered(phase: int, step: str) -> PhaseKind:
 def showing(hook: str) -> tuple[PhaseKind, ...]:
     """The kinds that show themselves through `hook` (a `PhaseKind` method they override)."""
     base = getattr(PhaseKind, hook)
-    return tuple(kind for kind in KINDS if getattr(type(kind), hook) is not base)
+    return tuple(kind for kind in ALL_KINDS if getattr(type(kind), hook) is not base)
 
 
 _SETTING_UP: Final = showing("new_round")
 
-EVENTS: Final[dict[str, PhaseKind]] = {event: kind for kind in KINDS for event in kind.events}
+EVENTS: Final[dict[str, PhaseKind]] = {event: kind for kind in ALL_KINDS for event in kind.events}
 """The kind that records and words each type of event it logs (see `PhaseKind.events`)."""
 
 
@@ -106,4 +113,4 @@ def start_next_step(state: State) -> None:
             return
 
 
-__all__ = ["EVENTS", "KINDS", "PARTS", "STEPS", "TERMINAL_PLAYER", "Phase", "PhaseKind", "blocks", "new_round", "registered", "showing", "start_next_step"]
+__all__ = ["ALL_KINDS", "EVENTS", "KINDS", "PARTS", "STEPS", "TERMINAL_PLAYER", "Phase", "PhaseKind", "blocks", "new_round", "registered", "showing", "start_next_step"]
