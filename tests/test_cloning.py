@@ -58,8 +58,8 @@ def test_clone_equals_the_copy_by_name_and_shares_nothing_changed_in_place(name:
     # every list and mapping the original changes in place is the clone's own
     changed_in_place = set()
     for field in _FIELDS:
-        if field == "events" and state.events is not None:  # the log grows; a logged event never changes
-            changed_in_place.add(id(state.events))
+        if field in ("events", "_round_dicts") and getattr(state, field) is not None:  # they grow; an entry never changes
+            changed_in_place.add(id(getattr(state, field)))
         elif field not in ("_round_scores", "tricks", "token_queue"):  # tuples in them are never changed
             changed_in_place.update(_mutable_parts(getattr(state, field), []))
     for field in _FIELDS:

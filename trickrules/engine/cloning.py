@@ -3,7 +3,8 @@
 `clone` names each field of a `State` and copies it by its shape: numbers, tuples, frozensets
 and the game are shared (never changed in place); lists of numbers or tuples are copied; lists
 of lists are copied one level down; mappings and lists of mappings are copied all the way down
-(`deep`); the log is a list of events shared once logged. A state missing a field (one unpickled from an older version) is copied field by
+(`deep`); the log and the finished rounds' results are lists of mappings never changed once
+made, shared item by item. A state missing a field (one unpickled from an older version) is copied field by
 field by name instead. ``tests/test_state.py`` checks both ways give equal, unshared copies of
 states of every shipped spec.
 """
@@ -51,7 +52,7 @@ def _fill(s: State, o: State) -> None:
     # mappings, and lists of them
     o._active = None if s._active is None else dict(s._active)
     o._env = deep(s._env)
-    o._round_dicts = deep(s._round_dicts)
+    o._round_dicts = list(s._round_dicts)  # finished rounds' results: never changed once made
     o.counters = deep(s.counters)
     o.parts = [None if part is None else part.copy() for part in s.parts]  # phases' own parts
     events = s.events  # the log: appended to, each event never changed once logged
