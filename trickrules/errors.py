@@ -267,6 +267,8 @@ CODES: dict[str, str] = {
     "TR369": "definition that reads itself",
     # TR370: showing melds (`show_melds`).
     "TR370": "melds shown out of place or of no meld",
+    # TR371: the declarer names the contract (`declare: {bidding: declarer}`).
+    "TR371": "contract named by a declarer no bidding found",
     # TR4xx: overlays (`extends`).
     "TR401": "extends cycle",
     "TR402": "extends parent missing",

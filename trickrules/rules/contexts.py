@@ -31,7 +31,7 @@ MEANINGS: dict[str, str] = {
     "totals": "every seat's total so far, in seat order (a list)",
     "players": "the number of players",
     "hand_size": "the round's hand size",
-    "bid": "the candidate bid (in `allow`); the player's bid this round (in scoring, 0 without one)",
+    "bid": "the candidate bid (in `allow`); the player's bid this round (in scoring and a declare phase's `when`, 0 without one)",
     "bids_total": "the sum of the bids made so far this round",
     "bids_made": "how many players have bid so far this round",
     "last": "true for the player who bids last",
@@ -59,7 +59,7 @@ SCORE = Context("a round scoring rule's `add`, a counter's `on_round_end`",
 GAME = Context("`rounds.until` (a player or team counter reads as everyone's values, a list)", PLAY.names, PLAY.lists)
 PLAY_ENDS = Context("`play_ends_when`, checked after each trick",
                     (*PLAY.names, "declarer", "makers_tricks", "defenders_tricks", "tricks_played"), PLAY.lists)
-DECLARE = Context("a declare phase's `when`", (*PLAY.names, "seat", "first_turn", "others_passed"), PLAY.lists)
+DECLARE = Context("a declare phase's `when`", (*PLAY.names, "seat", "first_turn", "others_passed", "bid"), PLAY.lists)
 HAND_SIZE_RAMP = Context("the `to` of a hand size by round or by chance", ("players",))
 
 CONTEXTS: dict[str, Context] = {

@@ -10,6 +10,9 @@ By `bidding`:
   the highest bid so far, or equal to it when the bidder has precedence over its holder (the
   seats have precedence in seat order from `precedence_seat`). The last player left may not
   pass: when everyone else has passed, its bid is the contract and it is the declarer.
+- ``declarer``: the declarer an earlier bid phase found (the winner of the bidding) names one
+  of the contracts, with no pass; `first` is not read. The phase is skipped when no one won the
+  bidding. When no contract's condition holds, every contract is open.
 
 A contract listed in `allow` is open only while its expression holds (names: `contexts.DECLARE`:
 the seat speaking, its first turn, whether everyone else passed, and the play names).
@@ -31,7 +34,7 @@ class DeclarePhase:
     first: Literal["left_of_dealer", "dealer", "seat"] = "left_of_dealer"
     first_seat: int = 0
     otherwise: int = -1
-    bidding: Literal["first", "precedence"] = "first"
+    bidding: Literal["first", "precedence", "declarer"] = "first"
     precedence_seat: int = 0
     allow: tuple[tuple[int, Expression], ...] = ()
     """(contract index, condition) for each contract open only while its condition holds."""

@@ -169,6 +169,9 @@ class RoundCompiler:
                 steps.append(RoundStep("pass", passing=self.passing(entry["pass"], (*path, "pass"))))
         default_kinds = [s.kind for s in default]
         round_order.check_order([s.kind for s in steps], default_kinds, bool(self.data.get("teams")), self.fail)
+        for index, step in enumerate(steps):
+            if step.declaring is not None and step.declaring.bidding == "declarer" and not {"bid", "auction"} & {s.kind for s in steps[:index]}:
+                self.fail(("round", index, "declare", "bidding"), "TR371", "with bidding: declarer the winner of the bidding names the contract: a bid phase must come before it")
         return tuple(steps)
 
     def melds_shown(self, raw: dict, path: tuple) -> tuple[str, ...]:
@@ -267,6 +270,8 @@ class RoundCompiler:
             self.fail((*path, "precedence"), "TR321", f"seat {precedence['seat']} does not exist with {self.players} players")
         if bidding == "precedence" and "otherwise" in raw:
             self.fail((*path, "otherwise"), "TR343", "with bidding: precedence someone always declares (the last player left may not pass): otherwise never applies")
+        if bidding == "declarer" and "otherwise" in raw:
+            self.fail((*path, "otherwise"), "TR371", "with bidding: declarer the declarer always names a contract: otherwise never applies")
         return DeclarePhase(
             contracts=tuple(names.index(n) for n in chosen if n in names),
             first=kind,  # type: ignore[arg-type]

@@ -1,7 +1,8 @@
 """Phase: players in turn pass or declare a contract (``contract <name>``, ``pass``).
 
 The first to declare is the round's declarer, or, bidding by precedence, the last player
-left (`trickrules.rules.declaring` has the rules); the contract (a partial spec compiled over
+left, or (``bidding: declarer``) the winner of an earlier bid phase names the contract alone,
+with no pass (`trickrules.rules.declaring` has the rules); the contract (a partial spec compiled over
 the whole spec) applies to the rest of the round: its trumps, ranking, follow rules,
 restrictions and scoring, and, for a contract played alone, the declarer against the rest.
 When all pass, the spec's `otherwise` contract applies with no declarer, or the round is
@@ -18,6 +19,7 @@ from trickrules.rules.declaring import DeclarePhase
 from trickrules.engine.actions import ActionBlock, PASS_TURN, named
 
 from . import turns
+from .bid import bids as bids_by_seat
 from .kinds import PhaseKind, enter
 
 if TYPE_CHECKING:
@@ -85,6 +87,13 @@ class Declare(PhaseKind):
         """Ask the first player."""
         rules = step.declaring
         assert rules is not None
+        if rules.bidding == "declarer":  # the winner of the bidding names the contract
+            if state.declarer < 0:
+                return False
+            state.parts[DECLARE] = Declaring(rules, state.declarer)
+            enter(state, self)
+            state.current = state.declarer
+            return True
         first = turns.first_to_act(state, rules.first, rules.first_seat)
         bids = [NOT_SPOKEN] * state.num_players if rules.bidding == "precedence" else None
         if bids is not None:
@@ -99,9 +108,18 @@ class Declare(PhaseKind):
         own: Declaring = state.parts[DECLARE]
         rules = own.rules
         offset = state.game.contract_offset
+        if rules.bidding == "declarer":
+            return self.named_by_declarer(state, own)
         if own.bids is None:
-            return [state.game.choose_pass_action] + [offset + c for c in rules.contracts]
+            return [state.game.choose_pass_action] + [offset + c for c in _open(state, own, first_turn=True, others_passed=False)]
         return self.bids_open(state, own)
+
+    def named_by_declarer(self, state: State, own: Declaring) -> list[int]:
+        """The contracts the declarer may name: those whose condition holds (all of them when
+        none does: the declarer must name one)."""
+        offset = state.game.contract_offset
+        open_ = _open(state, own, first_turn=True, others_passed=True) or list(own.rules.contracts)
+        return [offset + c for c in open_]
 
     def bids_open(self, state: State, own: Declaring) -> list[int]:
         """Bidding by precedence: a pass (unless everyone else passed), and each contract open
@@ -110,20 +128,10 @@ class Declare(PhaseKind):
         others_passed = _others_passed(bids, current)
         legal = [] if others_passed else [state.game.choose_pass_action]
         high, holder = own.highest(n)
-        env: dict[str, Any] | None = None
-        conditions = dict(rules.allow)
         offset = state.game.contract_offset
-        for value, index in enumerate(rules.contracts):
-            if value < high or (value == high and not rules.has_precedence(current, holder, n)):
-                continue
-            condition = conditions.get(index)
-            if condition is not None:
-                if env is None:
-                    env = dict(state.env(current))
-                    env.update(seat=current, first_turn=int(bids[current] == NOT_SPOKEN), others_passed=int(others_passed))
-                if not condition(env):
-                    continue
-            legal.append(offset + index)
+        above = [index for value, index in enumerate(rules.contracts)
+                 if value > high or (value == high and rules.has_precedence(current, holder, n))]
+        legal += [offset + index for index in _open(state, own, bids[current] == NOT_SPOKEN, others_passed, above)]
         return legal
 
     def apply(self, state: State, action: int) -> None:
@@ -204,6 +212,19 @@ class Declare(PhaseKind):
         ]
 
 
+def _open(state: State, own: Declaring, first_turn: bool, others_passed: bool, contracts: list[int] | None = None) -> list[int]:
+    """Of `contracts` (the phase's, by default), those whose condition (`when`) holds for the
+    player to speak, in order."""
+    chosen = list(own.rules.contracts) if contracts is None else contracts
+    conditions = dict(own.rules.allow)
+    if not conditions or not any(c in conditions for c in chosen):
+        return chosen
+    current = state.current
+    env = dict(state.env(current))
+    env.update(seat=current, first_turn=int(first_turn), others_passed=int(others_passed), bid=bids_by_seat(state)[current] or 0)
+    return [c for c in chosen if c not in conditions or conditions[c](env)]
+
+
 def _others_passed(bids: list[int], player: int) -> bool:
     """Bidding by precedence: whether every seat but `player` has passed."""
     return all(b == PASSED for p, b in enumerate(bids) if p != player)
@@ -233,7 +254,10 @@ def _rulebook(step: RoundStep, ruleset: Ruleset) -> str:
     assert rules is not None
     names = ", ".join(ruleset.contracts[i].name for i in rules.contracts)
     first = {"left_of_dealer": "the player on the dealer's left", "dealer": "the dealer"}.get(rules.first, f"seat {rules.first_seat}")
-    if rules.bidding == "precedence":
+    if rules.bidding == "declarer":
+        lines = [f"The declarer, who won the bidding, names one of the contracts ({names}); it may not pass. "
+                 "When no contract's condition holds, every contract is open."]
+    elif rules.bidding == "precedence":
         lines = [f"Starting with {first} and going round in seat order, players bid contracts, listed here from the lowest: "
                  f"{names}. A pass is final. A bid must be higher than the highest bid so far, or equal to it when the "
                  f"bidder comes first from seat {rules.precedence_seat} in seat order. The last player left may not pass: "
