@@ -3,7 +3,7 @@
 A whole hand of hearts played by clicking (passing included) against bots, and on to 200
 decisions within a second each; the legal cards raised and the reason an illegal card is
 refused; a bid in spades; a record opened and stepped through; the spec edited to show its
-problems and then the recovered game. In CI these run (a missing browser fails them there);
+problems and then the recovered game; Pinochle's melds shown beside their owners. In CI these run (a missing browser fails them there);
 elsewhere they are skipped when Playwright or Chromium is missing.
 """
 
@@ -192,3 +192,14 @@ def test_an_edited_spec_shows_its_problems_and_then_the_recovered_game(page: Pag
         assert not page.locator("#errors").is_visible()
         assert page.locator("#title").inner_text() == "Hearts with a twist"
         assert page.locator("#hand .card").count() == 13
+
+
+def test_the_melds_shown_in_pinochle_lie_beside_their_owners(page: Page) -> None:
+    with served(SPECS / "pinochle.yaml", seats="greedy", seed=4, pace=0.4) as (session, client):
+        open_page(page, client, "?seed=4")
+        shown = wait_until(page, "v.phase === 'play' && !!v.table.shown && v.table.shown.some((cards) => cards.length > 0)")
+        seat = next(p for p, cards in enumerate(shown["table"]["shown"]) if cards)
+        page.wait_for_function(f"() => document.querySelector('#players .player[data-player=\"{seat}\"] .melds') !== null")
+        melds = page.locator(f'#players .player[data-player="{seat}"] .melds')
+        assert melds.locator(".card").count() > 0
+        assert "shows" in page.locator("#log").inner_text()

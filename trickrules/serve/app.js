@@ -204,6 +204,7 @@ function drawInfo() {
   ];
   if ("turned_up" in t) bits.push(`<span>Turned up ${t.turned_up ? cardHtml(t.turned_up, "mini") : "<b>none</b>"}</span>`);
   if (t.contract) bits.push(`<span>Contract <b>${esc(t.contract)}</b></span>`);
+  if (t.called) bits.push(`<span>Called ${cardHtml(t.called, "mini")}</span>`);
   if (t.declarer !== undefined && t.declarer !== null) bits.push(`<span>Declarer <b>${esc(name(t.declarer))}</b></span>`);
   if (view.passing) bits.push(`<span>Passing <b>${view.passing.cards} ${esc(view.passing.direction)}</b></span>`);
   if (t.set_aside_shown) bits.push(`<span>Set aside ${t.set_aside_shown.map((c) => cardHtml(c, "mini")).join("")}</span>`);
@@ -227,6 +228,7 @@ function drawPlayers() {
     if ((t.sitting_out || []).includes(p)) tags.push(`<span class="chip">sits out</span>`);
     const stats = [`<span title="cards in hand">\u{1F0A0} ${t.hand_sizes[p]}</span>`, `<span title="tricks won">tricks ${t.tricks_won[p]}</span>`];
     if (t.bids) stats.push(`<span class="bid" title="bid">bid ${t.bids[p] === null ? "-" : esc(t.bids[p])}</span>`);
+    if (t.shown && t.shown[p].length) stats.push(`<span class="melds" title="melds shown to the table, until played">melds ${t.shown[p].map((c) => cardHtml(c, "mini")).join("")}</span>`);
     const tokens = Object.entries(t.tokens[p] || {}).filter(([, v]) => v);
     if (tokens.length) stats.push(tokens.map(([k, v]) => `<span title="tokens">${v} ${esc(k)}</span>`).join(" "));
     stats.push(`<span class="total" title="total points">${t.totals[p]} pts</span>`);
