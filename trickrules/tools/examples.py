@@ -18,6 +18,7 @@ from typing import Any
 
 from trickrules.errors import TrickrulesError
 from trickrules.engine import partners
+from trickrules.engine.phases import show_melds
 from trickrules.engine.game import Game, load_game
 from trickrules.rules.cards import face_text
 from trickrules.engine.positions import Position, PositionError, new_round_state, start_at
@@ -32,7 +33,7 @@ SITUATION_KEYS = {
 EXPECT_KEYS = {
     "face", "legal", "winner", "winner_seat", "rewards", "tokens", "section_tokens", "supply", "stacks",
     "section_scores", "section_cases", "measures", "round_points", "totals", "winners",
-    "hands", "counters", "current_player", "phase", "terminal",
+    "hands", "counters", "current_player", "phase", "terminal", "melds",
 }  # fmt: skip
 DEAL_KEYS = {"name", "source", "players", "options", "round", "deal", "actions", "expect"}
 """The situation keys a case with a given `deal` may have: the rest build a situation by hand."""
@@ -336,6 +337,8 @@ class _Runner:
             for seat, cards in expect["hands"].items():
                 hand = sorted(game.card_ids[c] for c in state.hands[self.seat(seat)])
                 self.check(f"hand of seat {seat}", sorted(map(self.named, cards)), hand)
+        if "melds" in expect:
+            self.check_melds(expect["melds"])
         if "counters" in expect:
             values = {name: state.counters.get(name, "no such counter") for name in expect["counters"]}
             self.check("counters", expect["counters"], values)
@@ -360,6 +363,15 @@ class _Runner:
             row = self.state.section_tokens[int(seat)]
             actual = {name: row[names.index(name)] for name in sections}
             self.check(f"section tokens of seat {seat}", sections, actual)
+
+    def check_melds(self, expected: dict[Any, dict[str, list[str]]]) -> None:
+        """The melds each listed seat showed this round (`show_melds`): measure -> its cards."""
+        state, ids = self.state, self.game.card_ids
+        own = show_melds.shown(state)
+        for seat, melds in expected.items():
+            shown = {} if own is None else {name: sorted(ids[c] for c in cards) for name, cards in own.melds[self.seat(seat)]}
+            wanted = {name: sorted(map(self.named, cards)) for name, cards in (melds or {}).items()}
+            self.check(f"melds of seat {seat}", wanted, shown)
 
     def check_stacks(self, stacks: dict[Any, dict[str, list[str]]]) -> None:
         tableau = self.game.ruleset.tableau
