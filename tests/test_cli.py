@@ -129,3 +129,13 @@ def test_check_given_a_spec_with_no_examples_file_says_it_is_a_spec(tmp_path):
     assert result.returncode == 2
     assert f"{spec}:1:1: TR202 this is a spec, not an examples file" in result.stderr
     assert "whist.examples.yaml" in result.stderr and "TR201" not in result.stderr
+
+
+def test_the_version_names_the_engine_that_runs(capsys):
+    from trickrules.tools.compiled_engine import compiled
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    expected = "compiled engine" if compiled() else "pure-Python engine"
+    assert capsys.readouterr().out.strip().endswith(f"({expected})")

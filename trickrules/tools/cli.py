@@ -333,6 +333,13 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def version_text() -> str:
+    """The version, and which engine this installation runs."""
+    from trickrules.tools.compiled_engine import compiled
+
+    return f"trickrules {__version__} ({'compiled' if compiled() else 'pure-Python'} engine)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the `trickrules` command."""
     parser = argparse.ArgumentParser(
@@ -341,7 +348,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Exit codes: 0 ok, 1 a check or replay found a difference, 2 bad input. "
         "Run 'trickrules COMMAND --help' for a command's options.",
     )
-    parser.add_argument("--version", action="version", version=f"trickrules {__version__}")
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="show the version and which engine runs (compiled or pure Python), and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
 
