@@ -269,6 +269,8 @@ CODES: dict[str, str] = {
     "TR370": "melds shown out of place or of no meld",
     # TR371: the declarer names the contract (`declare: {bidding: declarer}`).
     "TR371": "contract named by a declarer no bidding found",
+    # TR372: a meld's pattern (`{meld: ...}`).
+    "TR372": "meld without one pattern",
     # TR4xx: overlays (`extends`).
     "TR401": "extends cycle",
     "TR402": "extends parent missing",

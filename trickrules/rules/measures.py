@@ -26,8 +26,11 @@ class Meld:
     `trump`: the round's trump suits) and summed; with `across`, one suit's worth in every suit
     of `suits` (aces around), counted as the fewest any suit holds. `cards` (each entry every
     copy of one card): the cards held together (Pinochle's queen of spades and jack of diamonds),
-    counted as the fewest held of any of them. With `times`, the count is divided by it,
-    rounded down (2: the doubled melds that score apart).
+    counted as the fewest held of any of them. `sequence` (shortest, longest; longest 0: no
+    limit): the runs of ranks in a row (by rank number) held in one suit, each run as long as it
+    goes, counted when its length is in those bounds (Belote's tierce 3-3, quarte 4-4, quinte
+    5-0). With `times`, the count is divided by it, rounded down (2: the doubled melds that
+    score apart).
     """
 
     ranks: tuple[frozenset[int], ...] = ()
@@ -36,6 +39,7 @@ class Meld:
     across: bool = False
     cards: tuple[tuple[int, ...], ...] = ()
     times: int = 1  # the pattern counts once for each `times` it is held (2: a double run, double aces)
+    sequence: tuple[int, int] = (0, 0)  # (shortest, longest; 0: no limit): runs of ranks in a row
 
 
 def meld_count(meld: Meld, cards: Sequence[int], suit_of: Sequence[int], rank_of: Sequence[int],
@@ -44,8 +48,35 @@ def meld_count(meld: Meld, cards: Sequence[int], suit_of: Sequence[int], rank_of
     return _held(meld, cards, suit_of, rank_of, trumps, suits) // meld.times
 
 
+def _runs(meld: Meld, in_suit: Sequence[int], rank_of: Sequence[int]) -> list[list[int]]:
+    """The runs of ranks in a row among `in_suit` (one card of each rank, the first held) whose
+    length `meld.sequence` counts, longest runs first in rank order."""
+    by_rank: dict[int, int] = {}
+    for card in in_suit:
+        by_rank.setdefault(rank_of[card], card)
+    shortest, longest = meld.sequence
+    runs: list[list[int]] = []
+    run: list[int] = []
+    for rank in sorted(by_rank):
+        if run and rank != rank_of[run[-1]] + 1:
+            runs.append(run)
+            run = []
+        run.append(by_rank[rank])
+    if run:
+        runs.append(run)
+    return [r for r in runs if len(r) >= shortest and (not longest or len(r) <= longest)]
+
+
+def _places(meld: Meld, trumps: frozenset[int], suits: int) -> Sequence[int]:
+    if meld.trump:
+        return sorted(trumps)
+    return meld.suits if meld.suits is not None else range(suits)
+
+
 def _held(meld: Meld, cards: Sequence[int], suit_of: Sequence[int], rank_of: Sequence[int],
           trumps: frozenset[int], suits: int) -> int:
+    if meld.sequence[0]:
+        return sum(len(_runs(meld, [c for c in cards if suit_of[c] == suit], rank_of)) for suit in _places(meld, trumps, suits))
     if meld.cards:
         held = set(cards)
         return min(sum(1 for card in cards if card in copies) for copies in meld.cards) if held else 0
@@ -72,6 +103,9 @@ def meld_cards(meld: Meld, cards: Sequence[int], suit_of: Sequence[int], rank_of
         return ()
     if meld.cards:
         return tuple(c for copies in meld.cards for c in [card for card in cards if card in copies][:count])
+    if meld.sequence[0]:
+        runs = [run for suit in _places(meld, trumps, suits) for run in _runs(meld, [c for c in cards if suit_of[c] == suit], rank_of)]
+        return tuple(card for run in runs[:count] for card in run)
     if meld.trump:
         places: Sequence[int] = sorted(trumps)
     else:

@@ -108,7 +108,16 @@ def _meld(compiler: MeasureCompiler, raw: dict, path: tuple) -> Meld:
         index = compiler.card_index(str(card_id), (*path, "cards", number))
         base = compiler.card_ids[index].partition(COPY_MARK)[0] if index >= 0 else None
         cards.append(tuple(i for i, other in enumerate(compiler.card_ids) if other.partition(COPY_MARK)[0] == base))
-    return Meld(tuple(ranks), suits, suit == "trump", raw.get("across") == "suits", tuple(cards), int(raw.get("times", 1)))
+    sequence = raw.get("sequence")
+    bounds = (int(sequence["from"]), int(sequence.get("to", 0))) if isinstance(sequence, dict) else (0, 0)
+    patterns = [key for key in ("ranks", "cards", "sequence") if raw.get(key)]
+    if len(patterns) != 1 or (raw.get("across") and "ranks" not in patterns):
+        found = " and ".join(patterns) or "no pattern"
+        _add(compiler, path, "TR372", f"a meld is one pattern: ranks (with or without across), cards or a sequence; this one has {found}"
+             + (" with across" if raw.get("across") and "ranks" not in patterns else ""))
+    if bounds[1] and bounds[1] < bounds[0]:
+        _add(compiler, (*path, "sequence", "to"), "TR372", f"a sequence of {bounds[0]} to {bounds[1]} cards: 'to' is below 'from'")
+    return Meld(tuple(ranks), suits, suit == "trump", raw.get("across") == "suits", tuple(cards), int(raw.get("times", 1)), bounds)
 
 
 def _check_keys(compiler: MeasureCompiler, raw: dict, path: tuple) -> None:
@@ -207,6 +216,8 @@ def _dump_meld(meld: Meld, deck: Any) -> dict[str, Any]:
         data["across"] = "suits"
     if meld.cards:
         data["cards"] = [deck.cards[copies[0]].id for copies in meld.cards]
+    if meld.sequence[0]:
+        data["sequence"] = {"from": meld.sequence[0], **({"to": meld.sequence[1]} if meld.sequence[1] else {})}
     if meld.times != 1:
         data["times"] = meld.times
     return data

@@ -357,6 +357,10 @@ def meld_words(meld: Meld, deck: Deck) -> str:
     if meld.cards:
         return "together " + join_words((deck.cards[copies[0]].id for copies in meld.cards), "and")
     ranks = join_words((deck.rank_name(min(ranks)) for ranks in meld.ranks), "and")
+    if meld.sequence[0]:
+        shortest, longest = meld.sequence
+        length = f"exactly {shortest}" if shortest == longest else f"{shortest} to {longest}" if longest else f"{shortest} or more"
+        ranks = f"a run of {length} ranks in a row (each run as long as it goes)"
     listed = None if meld.suits is None else [deck.suits[s] for s in meld.suits]
     if meld.across:
         return f"{ranks} in " + ("every suit" if listed is None else "each of " + join_words(listed, "and"))
