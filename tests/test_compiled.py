@@ -2,9 +2,10 @@
 
 The test copies the checkout to ``.cache/compiled``, compiles the engine there (the compiled
 modules are kept by the digest of the sources and built again only when a source changed) and
-runs the whole suite in the copy, in a child process. The run against the pure-Python engine is
-the one this test is part of; the tests that break the engine by patching it run only there
-(see ``conftest.py``).
+runs the suite in the copy, in a child process. The run against the pure-Python engine is
+the one this test is part of; the tests that break the engine by patching it, and the modules
+that test only code the build leaves as it is (the spec loader and compiler, the docs, the
+package's layout and install: ``conftest.FRONT_END``), run only there.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def _can_build() -> str:
     return ""
 
 
-def test_the_whole_suite_passes_against_the_compiled_engine() -> None:
+def test_the_suite_passes_against_the_compiled_engine() -> None:
     if compiled():
         return  # this run is the one against the compiled engine
     reason = _can_build()
