@@ -243,3 +243,49 @@ def finish(state: State, seed: int) -> str:
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
     return dumps(build_record(state))
+
+
+# ---------------------------------------------------------------- a deal in two stages
+
+TWO_STAGE_SPEC = """\
+language: 2
+id: two-stages
+title: Two stages
+players: [4]
+teams: [[0, 2], [1, 3]]
+deck:
+  suits: [clubs, diamonds, hearts, spades]
+  generate:
+    - {suits: all, ranks: {from: 7, to: 14}}
+deal:
+  hand_size: 8
+  first_stage: 5
+  dealer: {first: 0, rotation: 1}
+round: [deal, turn_up, choose_trumps, complete_deal, play, score]
+trumps:
+  choose:
+    by: left_of_dealer
+    rounds:
+      - {from: turned_up, declarer_takes_turned_up: true}
+      - {from: others, declarer_takes_turned_up: true}
+follow: [follow_led]
+ranking: [{prefer: trump}, {prefer: led}, {highest: rank}]
+rounds: 2
+scoring:
+  measures:
+    dealt_hearts: {count: {suit: hearts}, of: dealt}
+  round:
+    - {add: "tricks + 0 * dealt_hearts"}
+"""
+"""A deal in two stages around a turned-up card the chooser takes (Belote's deal)."""
+
+_HANDS = [
+    ["clubs-7", "clubs-8", "clubs-9", "clubs-10", "clubs-11"],
+    ["diamonds-7", "diamonds-8", "diamonds-9", "diamonds-10", "diamonds-11"],
+    ["hearts-7", "hearts-8", "hearts-9", "hearts-10", "hearts-11"],
+    ["spades-7", "spades-8", "spades-9", "spades-10", "spades-11"],
+]
+_PILE = ["hearts-14", "clubs-12", "clubs-13", "clubs-14", "diamonds-12", "diamonds-13", "diamonds-14",
+        "hearts-12", "hearts-13", "spades-12", "spades-13", "spades-14"]
+TWO_STAGE_DEAL = {"hands": _HANDS, "set_aside": _PILE}
+"""A given deal of it: seat 2 takes the turned-up hearts-14 and seat 3 gets hearts 12 and 13."""

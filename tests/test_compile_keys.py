@@ -274,9 +274,9 @@ def test_round_steps_keep_their_order_and_kinds() -> None:
 
 ROUND_ERRORS = [
     ("round:\n  - deal\n  - play\n  - pass: {cards: 1}\n  - score\n",
-     "a round is deal, then any turn_up, pass, choose_trumps, bid, declare, auction, call, take, go_alone or show_melds phases, then play and score, once each"),
+     "a round is deal, then any turn_up, pass, choose_trumps, bid, declare, auction, call, take, go_alone, complete_deal or show_melds phases, then play and score, once each"),
     ("round:\n  - deal\n  - bid: {}\n  - bid: {}\n  - play\n  - score\n",
-     "a round has one bid, one declare, one auction, one call, one take, one turn_up and one show_melds phase at most"),
+     "a round has one bid, one declare, one auction, one call, one take, one turn_up, one complete_deal and one show_melds phase at most"),
     ("trumps: turned_up\nround:\n  - deal\n  - play\n  - score\n", "trumps: turned_up needs a turn_up phase"),
     ("round:\n  - deal\n  - choose_trumps\n  - play\n  - score\n", "choose_trumps needs trumps: {choose: ...}"),
     ("trumps:\n  choose: {by: dealer}\nround:\n  - deal\n  - play\n  - score\n",

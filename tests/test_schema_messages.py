@@ -120,7 +120,7 @@ def test_a_list_of_three_choices_is_joined_with_commas_and_or() -> None:
     assert first(TINY + "round: [deal, shuffle, play, score]\n") == (
         "TR204", 16, 15, "$.round[1]",
         "item 1 of 'round': 'shuffle' is not allowed; expected 'deal', 'turn_up', 'choose_trumps', 'play', 'score', "
-        "'go_alone' or 'show_melds'")
+        "'go_alone', 'show_melds' or 'complete_deal'")
 
 
 def test_a_number_below_the_minimum() -> None:
@@ -252,7 +252,7 @@ def test_every_unknown_key_of_a_mapping_is_reported() -> None:
     """Two unknown keys give two problems, each at its key."""
     assert problems(TINY.replace("hand_size: 4", "hand_size: 4\n  hand_sise: 4\n  zzzz: 1")) == [
         ("TR201", 11, 3, "$.deal.hand_sise", "unknown key 'hand_sise', did you mean 'hand_size'?"),
-        ("TR201", 12, 3, "$.deal.zzzz", "unknown key 'zzzz'; allowed: dealer, first_leader, hand_size, next_leader"),
+        ("TR201", 12, 3, "$.deal.zzzz", "unknown key 'zzzz'; allowed: dealer, first_leader, first_stage, hand_size, next_leader"),
     ]
 
 
@@ -520,7 +520,7 @@ def test_a_misspelt_phase_suggests_the_phase() -> None:
 
 def test_a_phase_that_is_no_phase_lists_the_named_phases() -> None:
     """An empty mapping or two phases at once fall back to the best match."""
-    words = "is not allowed; expected 'deal', 'turn_up', 'choose_trumps', 'play', 'score', 'go_alone' or 'show_melds'"
+    words = "is not allowed; expected 'deal', 'turn_up', 'choose_trumps', 'play', 'score', 'go_alone', 'show_melds' or 'complete_deal'"
     assert problems(ROUND % "{}") == [("TR204", 16, 15, "$.round[1]", f"item 1 of 'round': {{}} {words}")]
     assert problems(ROUND % "{bid: {}, pass: {}}") == [
         ("TR204", 16, 15, "$.round[1]", f"item 1 of 'round': {{'bid': {{}}, 'pass': {{}}}} {words}")]
@@ -530,7 +530,7 @@ def test_a_phase_of_the_wrong_type_lists_every_kind() -> None:
     """A number where a phase goes lists the named phases and a mapping."""
     assert problems(ROUND % "7") == [
         ("TR203", 16, 15, "$.round[1]", "item 1 of 'round' should be 'deal', 'turn_up', 'choose_trumps', 'play', "
-         "'score', 'go_alone' or 'show_melds' or a mapping, not an integer (7)")]
+         "'score', 'go_alone', 'show_melds' or 'complete_deal' or a mapping, not an integer (7)")]
 
 
 REWARD = TINY + "tokens:\n  coin: {supply: 5}\nrewards:\n  - {name: r, to: winner, give: %s}\n"

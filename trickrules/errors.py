@@ -271,6 +271,8 @@ CODES: dict[str, str] = {
     "TR371": "contract named by a declarer no bidding found",
     # TR372: a meld's pattern (`{meld: ...}`).
     "TR372": "meld without one pattern",
+    # TR373: a deal in two stages (`deal.first_stage`, `complete_deal`).
+    "TR373": "deal in two stages out of shape",
     # TR4xx: overlays (`extends`).
     "TR401": "extends cycle",
     "TR402": "extends parent missing",

@@ -96,6 +96,8 @@ def _one(game: Game, deal: Any, number: int) -> GivenDeal:
     # a given deal may choose any hand size the spec's schedule (or chance) has
     schedule = spec_deal.hand_sizes
     sizes = (spec_deal.hand_size,) if schedule is None else schedule.values
+    if spec_deal.first_stage:  # a deal in two stages gives the hands of its first stage
+        sizes = (spec_deal.first_stage,)
     size = len(hands[0]) if isinstance(hands[0], (list, tuple)) else -1
     if size not in sizes:
         raise DealError(f"{where}: a hand has {' or '.join(map(str, sorted(set(sizes))))} cards in this game, not {size}")
@@ -165,7 +167,8 @@ def deal_round(state: State) -> None:
     """Choose the round's dealer and hand size, and deal: from the given deal or the seed.
 
     Sets `dealer`, `hand_size`, `hands`, `set_aside` (sorted) and `stock` (the cards not
-    dealt, in deck order: the next card is `stock[0]`).
+    dealt, in deck order: the next card is `stock[0]`). A deal in two stages
+    (`Deal.first_stage`) gives each hand its first cards here; `hand_size` is the full hand.
     """
     game, deal, number = state.game, state.game.ruleset.deal, state.round
     n, given, seed = game.num_players, state.given, state.seed
@@ -178,7 +181,7 @@ def deal_round(state: State) -> None:
         state.dealer = (deal.dealer_first + number * deal.dealer_rotation) % n
     if given is not None:
         state.hands = [list(h) for h in given.hands]
-        state.hand_size = len(given.hands[0])
+        state.hand_size = deal.hand_size if deal.first_stage else len(given.hands[0])
         dealt = {c for h in state.hands for c in h}
         state.stock = list(given.set_aside) or [c for c in range(game.num_cards) if c not in dealt]
         state.set_aside = sorted(state.stock)
@@ -192,6 +195,7 @@ def deal_round(state: State) -> None:
         size = sizes.at(number)
     state.hand_size = size
     order = deal_order(seed, number, game.num_cards)
+    size = deal.first_stage or size  # in two stages: the rest of each hand at complete_deal
     state.hands = [sorted(order[p * size : (p + 1) * size]) for p in range(n)]
     state.stock = order[n * size :]
     state.set_aside = sorted(state.stock)

@@ -135,7 +135,8 @@ def _fixed_cards(state: State, player: int) -> set[int]:
 
 
 def _taken_card(state: State) -> tuple[int, tuple[tuple[str, int], ...]]:
-    """The turned-up card the dealer took, and the places it may be in ((-1, ()) if none)."""
+    """The turned-up card the dealer (or the chooser) took, and the places it may be in
+    ((-1, ()) if none)."""
     card = turn_up.card(state)
     if card < 0 or card in state.stock or discard.discarding(state):
         return -1, ()
@@ -145,8 +146,9 @@ def _taken_card(state: State) -> tuple[int, tuple[tuple[str, int], ...]]:
     may_discard = choice is not None and any(
         r.may_discard_turned_up for r in choice.rounds if r.dealer_takes_turned_up
     )
-    places: tuple[tuple[str, int], ...] = (("hand", state.dealer),)
-    return card, places + ((("discarded", -1),) if may_discard else ())
+    holder = turn_up.taker(state)
+    places: tuple[tuple[str, int], ...] = (("hand", state.dealer if holder < 0 else holder),)
+    return card, places + ((("discarded", -1),) if may_discard and holder in (-1, state.dealer) else ())
 
 
 def _voids(state: State) -> list[set[int]]:

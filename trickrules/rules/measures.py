@@ -42,6 +42,16 @@ class Meld:
     sequence: tuple[int, int] = (0, 0)  # (shortest, longest; 0: no limit): runs of ranks in a row
 
 
+@dataclass(frozen=True)
+class MeldShowing:
+    """A show_melds step's rules: the meld measures laid on the table before play
+    (`measures`, in order; empty: every meld measure not announced as played), and those each
+    player announces as it plays the first card of one (`as_played`: Belote's belote-rebelote)."""
+
+    measures: tuple[str, ...] = ()
+    as_played: tuple[str, ...] = ()
+
+
 def meld_count(meld: Meld, cards: Sequence[int], suit_of: Sequence[int], rank_of: Sequence[int],
                trumps: frozenset[int], suits: int) -> int:
     """How many times `cards` hold `meld` (`suit_of`, `rank_of`: each card's counting face)."""

@@ -158,6 +158,7 @@ class Deal:
     first_leader_card: int = 0  # with "holder": the card whose holder leads
     hand_sizes: Schedule | None = None  # by round or by chance; hand_size is then the largest
     dealer_random: bool = False  # the dealer of each round is drawn at random
+    first_stage: int = 0  # dealt in two stages: this many cards each at the deal, the rest (to hand_size) at complete_deal
 
 
 @dataclass(frozen=True)
@@ -166,8 +167,8 @@ class ChooseRound:
 
     `suits`: ``turned_up`` (only the turned-up card's suit), ``others`` (any but that one) or
     ``listed`` (`listed`). With `dealer_must_choose` the dealer, last in the round, may not
-    pass. With `dealer_takes_turned_up` a choice here makes the dealer take the turned-up card
-    and discard one card (`may_discard_turned_up`: whether that card may be the discard).
+    pass. A choice here may make the dealer take the turned-up card and discard one
+    (`may_discard_turned_up`: whether it may be that card), or the chooser take it, no discard.
     """
 
     suits: Literal["turned_up", "others", "listed"] = "listed"
@@ -175,6 +176,7 @@ class ChooseRound:
     dealer_must_choose: bool = False
     dealer_takes_turned_up: bool = False
     may_discard_turned_up: bool = True
+    declarer_takes_turned_up: bool = False
 
 
 @dataclass(frozen=True)

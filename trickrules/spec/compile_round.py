@@ -19,6 +19,7 @@ from trickrules.rules import auction, contexts
 from trickrules.rules.auction import AuctionPhase, Strain
 from trickrules.rules.call import CallPhase
 from trickrules.rules.take import TakePhase
+from trickrules.rules.measures import MeldShowing
 from trickrules.rules.expressions import Expression, ExpressionError, compile_expression
 from trickrules.spec import definitions, round_order
 from trickrules.rules.declaring import DeclarePhase
@@ -168,23 +169,28 @@ class RoundCompiler:
             else:
                 steps.append(RoundStep("pass", passing=self.passing(entry["pass"], (*path, "pass"))))
         default_kinds = [s.kind for s in default]
-        round_order.check_order([s.kind for s in steps], default_kinds, bool(self.data.get("teams")), self.fail)
+        round_order.check_order([s.kind for s in steps], default_kinds, bool(self.data.get("teams")), self.fail,
+                                staged=bool(self.data["deal"].get("first_stage")))
         for index, step in enumerate(steps):
             if step.declaring is not None and step.declaring.bidding == "declarer" and not {"bid", "auction"} & {s.kind for s in steps[:index]}:
                 self.fail(("round", index, "declare", "bidding"), "TR371", "with bidding: declarer the winner of the bidding names the contract: a bid phase must come before it")
         return tuple(steps)
 
-    def melds_shown(self, raw: dict, path: tuple) -> tuple[str, ...]:
-        """The meld measures a show_melds step shows (every meld measure when not listed)."""
+    def melds_shown(self, raw: dict, path: tuple) -> MeldShowing:
+        """The meld measures a show_melds step shows before play (every meld measure not
+        announced as played, when not listed) and those announced as played."""
         measures = (self.data.get("scoring") or {}).get("measures") or {}
         melds = [name for name, value in measures.items() if isinstance(value, dict) and "meld" in value]
-        names = tuple(raw.get("measures") or ())
-        for index, name in enumerate(names):
-            if name not in melds:
-                self.fail((*path, "measures", index), "TR370", f"show_melds shows meld measures; {name!r} is not one (meld measures: {', '.join(melds) or 'none'})")
+        names, as_played = tuple(raw.get("measures") or ()), tuple(raw.get("as_played") or ())
+        for key, listed in (("measures", names), ("as_played", as_played)):
+            for index, name in enumerate(listed):
+                if name not in melds:
+                    self.fail((*path, key, index), "TR370", f"show_melds shows meld measures; {name!r} is not one (meld measures: {', '.join(melds) or 'none'})")
+                elif key == "as_played" and name in names:
+                    self.fail((*path, key, index), "TR370", f"{name!r} is shown before play (measures) and announced as played: list it in one of them")
         if not melds:
             self.fail(path, "TR370", "show_melds shows meld measures, and the scoring has none")
-        return names
+        return MeldShowing(names, as_played)
 
     def passing(self, raw: dict, path: tuple) -> PassPhase:
         cards = self.cards_schedule(raw.get("cards", 3))

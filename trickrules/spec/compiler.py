@@ -189,6 +189,9 @@ class _Compiler(DeckCompiler):
                 f"cards, the deck has {len(deck.cards)}"
             )
             self.found.append(_problem(self.source, ("deal", "hand_size"), "TR305", message))
+        if deal.first_stage:
+            self.staged_deal(deal)
+        self.turned_up_taken(deal)
         constants = {name: _constant(value) for name, value in self.values.items()}
         self.later = RoundCompiler(self.source, data, self.players, constants, self.card_condition, self.found)
         self.later.hand_size = deal.hand_size if deal.hand_sizes is None else min(deal.hand_sizes.values)
@@ -331,7 +334,33 @@ class _Compiler(DeckCompiler):
             first_leader=leader,  # type: ignore[arg-type]  # the schema allows only these words
             first_leader_seat=seat,
             first_leader_card=card,
+            first_stage=int(raw.get("first_stage", 0)),
         )
+
+    def staged_deal(self, deal: Deal) -> None:
+        """A deal in two stages: fewer cards first than a hand holds, one hand size, a round
+        that completes it (`round_order` checks the complete_deal step)."""
+        problem = None
+        if deal.hand_sizes is not None:
+            problem = "a deal in two stages needs one hand size, not one that changes by round"
+        elif deal.first_stage >= deal.hand_size:
+            problem = f"the first stage of the deal gives fewer cards than a hand holds: {deal.first_stage} is not below {deal.hand_size}"
+        elif self.data.get("round") is None:
+            problem = "a deal in two stages is completed by a complete_deal phase: list the round's phases with one"
+        if problem is not None:
+            self.found.append(_problem(self.source, ("deal", "first_stage"), "TR373", problem))
+
+    def turned_up_taken(self, deal: Deal) -> None:
+        """A turned-up card the chooser takes, with no discard, joins a hand dealt short: the
+        deal comes in two stages; and one player takes it, the dealer or the chooser."""
+        trumps = self.data.get("trumps")
+        rounds = ((trumps.get("choose") or {}).get("rounds") or ()) if isinstance(trumps, dict) else ()
+        for index, rule in enumerate(rounds):
+            path = ("trumps", "choose", "rounds", index, "declarer_takes_turned_up")
+            if rule.get("declarer_takes_turned_up") is True and rule.get("dealer_takes_turned_up") is True:
+                self.found.append(_problem(self.source, path, "TR373", "the turned-up card goes to one player: the dealer (dealer_takes_turned_up) or the chooser, not both"))
+            elif rule.get("declarer_takes_turned_up") is True and not deal.first_stage:
+                self.found.append(_problem(self.source, path, "TR373", "the chooser takes the turned-up card into a hand dealt short: the deal needs two stages (deal.first_stage, complete_deal)"))
 
     def card_index(self, card_id: str, path: tuple) -> int:
         if card_id not in self.card_names:
@@ -361,6 +390,7 @@ class _Compiler(DeckCompiler):
             dealer_must_choose=bool(raw.get("dealer_must_choose", False)),
             dealer_takes_turned_up=bool(raw.get("dealer_takes_turned_up", False)),
             may_discard_turned_up=bool(raw.get("may_discard_turned_up", True)),
+            declarer_takes_turned_up=bool(raw.get("declarer_takes_turned_up", False)),
         )
 
     def follow_rule(self, raw: Any, path: tuple = ()) -> FollowRule:

@@ -158,7 +158,7 @@ def _nothing_to_turn_up(found: _Found, ruleset: Ruleset) -> None:
             rules = ruleset if players == ruleset.players else compile_ruleset(found.source, players)
         except SpecError:
             return
-        sizes = set(rules.deal.hand_sizes.values) if rules.deal.hand_sizes is not None else {rules.deal.hand_size}
+        sizes = set(rules.deal.hand_sizes.values) if rules.deal.hand_sizes is not None else {rules.deal.first_stage or rules.deal.hand_size}
         deck = len(rules.deck.cards)
         if any(players * size < deck for size in sizes):
             return  # a card is left in some deal

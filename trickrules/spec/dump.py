@@ -204,6 +204,7 @@ def _deal(ruleset: Ruleset) -> dict[str, Any]:
         hand_size = {"chance" if sizes.chance else "by_round": values}
     return {
         "hand_size": hand_size,
+        **({"first_stage": deal.first_stage} if deal.first_stage else {}),
         "dealer": dealer,
         "first_leader": leader,
         "next_leader": "trick_winner",
@@ -381,6 +382,7 @@ def _choose_round(rules: ChooseRound, deck: Deck) -> dict[str, Any]:
         "dealer_must_choose": rules.dealer_must_choose,
         "dealer_takes_turned_up": rules.dealer_takes_turned_up,
         "may_discard_turned_up": rules.may_discard_turned_up,
+        **({"declarer_takes_turned_up": True} if rules.declarer_takes_turned_up else {}),
     }
 
 
@@ -458,6 +460,9 @@ def _round_step(step: RoundStep, contracts: tuple[str, ...], suits: tuple[str, .
             if bid.precedence_seat >= 0:
                 data["precedence"] = {"seat": bid.precedence_seat}
         return {"bid": data}
+    if step.kind == "show_melds" and (step.rules.measures or step.rules.as_played):
+        shown = {"measures": list(step.rules.measures)} if step.rules.measures else {}
+        return {"show_melds": shown | ({"as_played": list(step.rules.as_played)} if step.rules.as_played else {})}
     if step.passing is None:
         return step.kind
     passing = step.passing

@@ -331,7 +331,7 @@ def _option_places(spec: Meaning) -> Iterator[tuple[Any, NodePath, str]]:
     trumps = spec.data.get("trumps")
     choose = trumps.get("choose") if isinstance(trumps, dict) else None
     for index, rule in enumerate((choose or {}).get("rounds") or ()):
-        for key in ("dealer_must_choose", "dealer_takes_turned_up", "may_discard_turned_up"):
+        for key in ("dealer_must_choose", "dealer_takes_turned_up", "may_discard_turned_up", "declarer_takes_turned_up"):
             yield rule.get(key), ("trumps", "choose", "rounds", index, key), "boolean"
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TYPE_CHECKING, Final
 
-from . import auction, bid, call, choose_trumps, declare, discard, go_alone, pass_cards, place_cards, place_tokens, play, show_melds, take, turn_up
+from . import auction, bid, call, choose_trumps, complete_deal, declare, discard, go_alone, pass_cards, place_cards, place_tokens, play, show_melds, take, turn_up
 from .kinds import TERMINAL, TERMINAL_KIND, TERMINAL_PLAYER, PhaseKind
 
 if TYPE_CHECKING:
@@ -55,9 +55,9 @@ KINDS: Final[tuple[PhaseKind, ...]] = (
 )
 """Every kind of phase a game can wait in, indexed by its `Phase` number."""
 
-NEVER_WAITING: Final[tuple[PhaseKind, ...]] = (show_melds.KIND, turn_up.KIND)
+NEVER_WAITING: Final[tuple[PhaseKind, ...]] = (complete_deal.KIND, show_melds.KIND, turn_up.KIND)
 """The kinds of step that never wait for a decision, by their slot of `State.parts` from the
-end (-2, -1)."""
+end (-3, -2, -1; completing the deal keeps no part)."""
 
 ALL_KINDS: Final[tuple[PhaseKind, ...]] = (*KINDS, *NEVER_WAITING)
 """Every kind: those a game waits in, then those that never wait."""

@@ -4,8 +4,9 @@ Without rounds one player (the dealer or the player to the dealer's left) names 
 the spec's list. With rounds (`trumps: {choose: {rounds: ...}}`) the players speak in turn from
 that player, round after round: each passes or names a suit the round allows (the turned-up
 card's suit, any other, or a list); the first to name one is the round's declarer. A round may
-make the dealer take the turned-up card and discard one (`discard`), or forbid the dealer to
-pass last (stick the dealer). When all pass in every round, the round is scored unplayed.
+make the dealer take the turned-up card and discard one (`discard`), or the chooser take it
+with no discard (a deal in two stages then fills the hands), or forbid the dealer to pass last
+(stick the dealer). When all pass in every round, the round is scored unplayed.
 """
 
 from __future__ import annotations
@@ -70,6 +71,20 @@ def round_suits(state: State, rules: ChooseRound) -> list[int]:
     return [up] if rules.suits == "turned_up" else [s for s in suits if s != up]
 
 
+def _take_turned_up(state: State, player: int, card: int) -> None:
+    """`player`, who chose, takes the turned-up card into the hand (no discard)."""
+    hand = state.hands[player]
+    hand.append(card)
+    hand.sort()
+    if card in state.stock:
+        state.stock.remove(card)
+    if card in state.set_aside:
+        state.set_aside.remove(card)
+    turn_up.taken_by(state, player)
+    if state.events is not None:
+        state.log("take", player=player, card=card)
+
+
 class ChooseTrumps(PhaseKind):
     """Trumps are chosen (action ``trumps <suit>``, and ``pass`` in rounds)."""
 
@@ -128,8 +143,11 @@ class ChooseTrumps(PhaseKind):
             state.set_trumps(frozenset([suit]))
             shown = turn_up.card(state)
             if rules.dealer_takes_turned_up and shown >= 0:
+                turn_up.taken_by(state, state.dealer)
                 discard.start(state, state.dealer, shown, rules.may_discard_turned_up)
                 return
+            if rules.declarer_takes_turned_up and shown >= 0:
+                _take_turned_up(state, player, shown)
         else:
             if choice.by == "declarer" and state.events is not None:  # who chose, for the record
                 state.log("choose", player=player, suit=suit)

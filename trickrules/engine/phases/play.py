@@ -17,7 +17,7 @@ from trickrules.rules.scoring import held
 from trickrules.engine import partners
 from trickrules.engine.actions import ActionBlock, cards
 
-from . import call, place_cards, place_tokens
+from . import call, place_cards, place_tokens, show_melds
 from . import turns
 from .kinds import PhaseKind, enter
 
@@ -65,6 +65,9 @@ class Play(PhaseKind):
         state.trick_players.append(player)
         if state.events is not None:
             state.log("play", player=player, card=action, face=tables.faces.face[action])
+        shown = state.parts[show_melds.SLOT]
+        if shown is not None and action in shown.waiting:  # a meld announced as its first card is played
+            show_melds.announce(state, player, action)
         if tables.on_play is not None and tables.on_play[action]:
             count(state, player, action)
         if len(trick) < state.trick_size:

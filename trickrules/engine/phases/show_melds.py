@@ -5,6 +5,10 @@ cards of each meld measure it holds (`trickrules.rules.measures.meld_cards`), in
 step lists the measures. The cards stay in the hand and are played as usual; until played they
 are public: every observation shows them, the log and the record name them, and a resampled
 state keeps them in their owner's hand. The measures are scored as ever, at the round's end.
+
+A meld announced as played (`MeldShowing.as_played`: Belote's belote-rebelote) is noted for
+its holder at this step, unseen; when the holder plays the first card of it, the meld is
+announced (`announce`): shown like the others from then on, its other cards public in the hand.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from trickrules.rules.measures import meld_cards
+from trickrules.rules.measures import MeldShowing, meld_cards
 
 from .kinds import NEVER_WAITS, PhaseKind
 
@@ -27,18 +31,25 @@ SLOT: Final = -2
 waits, so it has no `Phase` number to sit at; the turned-up card has the last)."""
 
 
+Melds = tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]
+"""For each seat, (measure, cards) for each meld."""
+
+
 @dataclass(frozen=True)
 class Shown:
-    """The melds shown this round: for each seat, (measure, cards) for each meld it holds."""
+    """The melds shown this round: for each seat, (measure, cards) for each meld it holds;
+    and the melds still to announce as played (`waiting`: their cards)."""
 
-    melds: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]
+    melds: Melds
+    pending: Melds = ()
+    waiting: frozenset[int] = frozenset()
 
     def __reduce__(self) -> tuple[type[Shown], tuple[Any, ...]]:
         """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
-        return (type(self), (self.melds,))
+        return (type(self), (self.melds, self.pending, self.waiting))
 
     def copy(self) -> Shown:
-        return self  # never changed once shown
+        return self  # never changed: an announcement replaces it
 
 
 def shown(state: State) -> Shown | None:
@@ -55,30 +66,62 @@ def shown_cards(state: State) -> list[set[int]]:
     return [{card for _, cards in melds for card in cards} & set(hand) for melds, hand in zip(own.melds, state.hands)]
 
 
-def _measures(step: RoundStep, ruleset: Ruleset) -> list[Any]:
-    """The meld measures the step shows, in its order (every meld measure by default)."""
-    names: tuple[str, ...] = step.rules or ()
+def _measures(step: RoundStep, ruleset: Ruleset, as_played: bool = False) -> list[Any]:
+    """The meld measures the step shows before play, in its order (every meld measure not
+    announced as played, by default); or, `as_played`, those announced as played."""
+    rules: MeldShowing = step.rules
     melds = [m for m in ruleset.scoring.measures if m.holding is not None and m.holding.meld is not None]
-    return [m for name in names for m in melds if m.name == name] if names else melds
+    if as_played:
+        return [m for name in rules.as_played for m in melds if m.name == name]
+    if rules.measures:
+        return [m for name in rules.measures for m in melds if m.name == name]
+    return [m for m in melds if m.name not in rules.as_played]
+
+
+def _held(state: State, measures: list[Any]) -> Melds:
+    """For each seat, (measure, cards) for each meld of `measures` its hand holds now."""
+    faces, suits = state.tables.faces, len(state.game.ruleset.deck.suits)
+    melds = []
+    for hand in state.hands:
+        mine = []
+        for measure in measures:
+            cards = meld_cards(measure.holding.meld, hand, faces.suit, faces.rank, state.trumps, suits)
+            if cards:
+                mine.append((measure.name, cards))
+        melds.append(tuple(mine))
+    return tuple(melds)
+
+
+def announce(state: State, player: int, card: int) -> None:
+    """`player` plays `card`: announce each meld waiting to be announced that holds it."""
+    own: Shown = state.parts[SLOT]
+    now = [meld for meld in own.pending[player] if card in meld[1]]
+    if not now:
+        return
+    melds = list(own.melds)
+    pending = list(own.pending)
+    melds[player] = (*melds[player], *now)
+    pending[player] = tuple(meld for meld in own.pending[player] if meld not in now)
+    waiting = frozenset(c for mine in pending for _, cards in mine for c in cards)
+    state.parts[SLOT] = Shown(tuple(melds), tuple(pending), waiting)
+    if state.events is not None:
+        for name, cards in now:
+            state.log("announce", player=player, meld=name, cards=list(cards))
 
 
 class ShowMelds(PhaseKind):
     """Each player shows its melds to the table; no decision."""
 
     def start(self, state: State, step: RoundStep) -> bool:
-        """Show each seat's melds of the step's measures; never waits."""
-        game = state.game
-        faces, suits = state.tables.faces, len(game.ruleset.deck.suits)
-        measures = _measures(step, game.ruleset)
-        melds = []
-        for hand in state.hands:
-            mine = []
-            for measure in measures:
-                cards = meld_cards(measure.holding.meld, hand, faces.suit, faces.rank, state.trumps, suits)
-                if cards:
-                    mine.append((measure.name, cards))
-            melds.append(tuple(mine))
-        state.parts[SLOT] = Shown(tuple(melds))
+        """Show each seat's melds of the step's measures, and note those announced as played;
+        never waits."""
+        melds = _held(state, _measures(step, state.game.ruleset))
+        pending: Melds = ()
+        waiting: frozenset[int] = frozenset()
+        if step.rules.as_played:
+            pending = _held(state, _measures(step, state.game.ruleset, as_played=True))
+            waiting = frozenset(c for mine in pending for _, cards in mine for c in cards)
+        state.parts[SLOT] = Shown(melds, pending, waiting)
         if state.events is not None:
             state.log("melds", melds=[[{"meld": name, "cards": list(cards)} for name, cards in mine] for mine in melds])
         state.changed()
@@ -104,28 +147,35 @@ class ShowMelds(PhaseKind):
 
     def record(self, event: dict[str, Any], entry: dict[str, Any], game: Game) -> None:
         ids = game.card_ids
+        if event["type"] == "announce":
+            entry.setdefault("announced", []).append({"player": event["player"], "meld": event["meld"], "cards": [ids[c] for c in event["cards"]]})
+            return
         entry["melds"] = [[{"meld": m["meld"], "cards": [ids[c] for c in m["cards"]]} for m in mine] for mine in event["melds"]]
 
     def record_lines(self, entry: dict[str, Any]) -> list[str]:
         melds = entry.get("melds")
-        if melds is None:
-            return []
-        return [f"Melds: P{seat} " + ("; ".join(f"{m['meld']} {' '.join(m['cards'])}" for m in mine) or "none")
-                for seat, mine in enumerate(melds)]
+        lines = [] if melds is None else [f"Melds: P{seat} " + ("; ".join(f"{m['meld']} {' '.join(m['cards'])}" for m in mine) or "none")
+                                          for seat, mine in enumerate(melds)]
+        return lines + [f"Announced: P{a['player']} {a['meld']} {' '.join(a['cards'])}" for a in entry.get("announced", ())]
 
     def words(self, event: dict[str, Any], game: Game) -> str:
         ids = game.card_ids
+        if event["type"] == "announce":
+            return f"P{event['player']} announces {event['meld']} ({' '.join(ids[c] for c in event['cards'])})"
         parts = [f"P{seat} shows " + ("; ".join(f"{m['meld']} ({' '.join(ids[c] for c in m['cards'])})" for m in mine) or "no meld")
                  for seat, mine in enumerate(event["melds"])]
         return ". ".join(parts)
 
     def figures(self, game: Game) -> list[tuple[str, str, str]]:
-        """Melds shown, counted by measure (each seat's showing of one meld measure once)."""
+        """Melds shown, counted by measure (each seat's showing or announcing of one meld measure once)."""
         steps = [step for step in game.steps if step.kind == "show_melds"]
-        return [("melds", m.name, "fired") for step in steps for m in _measures(step, game.ruleset)]
+        return [("melds", m.name, "fired") for step in steps for played in (False, True) for m in _measures(step, game.ruleset, played)]
 
     def count(self, event: dict[str, Any], values: dict[tuple[str, str, str], int], memory: dict[str, Any]) -> None:
-        if event["type"] == "melds":
+        if event["type"] == "announce":
+            key = ("melds", event["meld"], "fired")
+            values[key] = values.get(key, 0) + 1
+        elif event["type"] == "melds":
             for mine in event["melds"]:
                 for meld in mine:
                     key = ("melds", meld["meld"], "fired")
@@ -133,9 +183,12 @@ class ShowMelds(PhaseKind):
 
     def rulebook(self, step: RoundStep, ruleset: Ruleset) -> str:
         names = ", ".join(m.name for m in _measures(step, ruleset))
-        return ("## Showing melds\n\nOnce trumps are known, every player lays on the table the cards of each meld it "
-                f"holds ({names}), for all to see, and takes them back into the hand; they are played as usual. "
-                "The melds score at the end of the round, as the scoring says.")
+        played = ", ".join(m.name for m in _measures(step, ruleset, as_played=True))
+        before = ("Once trumps are known, every player lays on the table the cards of each meld it "
+                  f"holds ({names}), for all to see, and takes them back into the hand; they are played as usual. ") if names else ""
+        announced = (f"A player holding {'a meld' if ',' not in played else 'one of the melds'} {played} announces it "
+                     "as it plays the first card of it: from then on all know the rest of it is in that hand. ") if played else ""
+        return f"## Showing melds\n\n{before}{announced}The melds score at the end of the round, as the scoring says."
 
 
 def _shown(state: State, player: int, out: list[float], at: int) -> None:
@@ -145,4 +198,4 @@ def _shown(state: State, player: int, out: list[float], at: int) -> None:
             out[at + seat * width + card] = 1.0
 
 
-KIND: Final[ShowMelds] = ShowMelds(NEVER_WAITS, "show_melds", events=("melds",))
+KIND: Final[ShowMelds] = ShowMelds(NEVER_WAITS, "show_melds", events=("melds", "announce"))

@@ -21,16 +21,31 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Shown:
-    """The card turned up this round (-1: none left to turn)."""
+    """The card turned up this round (-1: none left to turn), and who took it into the hand
+    (-1: nobody yet)."""
 
     card: int
+    taker: int = -1
 
-    def __reduce__(self) -> tuple[type[Shown], tuple[int]]:
+    def __reduce__(self) -> tuple[type[Shown], tuple[int, int]]:
         """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
-        return (type(self), (self.card,))
+        return (type(self), (self.card, self.taker))
 
     def copy(self) -> Shown:
-        return self  # never changed once turned
+        return self  # never changed: a taking replaces it
+
+
+def taken_by(state: State, player: int) -> None:
+    """Record that `player` took the turned-up card into the hand."""
+    own: Shown | None = state.parts[SLOT]
+    if own is not None:
+        state.parts[SLOT] = Shown(own.card, player)
+
+
+def taker(state: State) -> int:
+    """Who took the turned-up card into the hand this round (-1: nobody)."""
+    own: Shown | None = state.parts[SLOT]
+    return own.taker if own is not None else -1
 
 
 def card(state: State) -> int:
