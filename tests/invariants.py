@@ -41,7 +41,7 @@ import pytest
 from hypothesis import strategies as st
 
 import trickrules
-from invariants_rules import NO_LED, Faces, allowed_cards, card_matches, faces_for, ladder_winner
+from invariants_rules import NO_LED, Faces, allowed_cards, card_matches, faces_for, free_cards, ladder_winner, led_of
 from invariants_scores import RoundWatch, check_scores, teams_of
 from trickrules.errors import IllegalActionError
 from trickrules.engine.game import Game
@@ -149,7 +149,7 @@ def restricted_cards(rules: Ruleset, cards: list[int], state: State, player: int
     env.update(trick=state.tricks_played + 1, round=state.round + 1, totals=tuple(state.totals))
     env.update(players=state.num_players, hand_size=state.hand_size)
     leading = not state.trick
-    led = faces.group(state.trick[0]) if state.trick else NO_LED  # a `led` condition reads the trick's
+    led = led_of(state.trick, free_cards(rules, faces), faces)  # a `led` condition reads the trick's (none led yet: NO_LED)
     for rule in rules.restrictions:
         if (rule.lead is True and not leading) or (rule.lead is False and leading):
             continue
@@ -164,9 +164,14 @@ def restricted_cards(rules: Ruleset, cards: list[int], state: State, player: int
 
 def check_winner(event: dict[str, Any], reader: Ruleset, faces: Faces) -> None:
     """The trick's winner is the one the ladder picks, read step by step."""
-    position = ladder_winner(reader.ranking, event["cards"], faces, reader.deck)
+    free = free_cards(reader, faces)
+    position = ladder_winner(reader.ranking, event["cards"], faces, reader.deck, led_of(event["cards"], free, faces))
     expected = event["players"][position]
     assert event["winner"] == expected, f"trick {event['cards']}: engine says {event['winner']}, ladder {expected}"
+    first = reader.ranking[0].condition
+    exempt = [rule.condition for rule in reader.follow if rule.kind == "exempt"]
+    if free and first is not None and first.negate is not None and first.negate in exempt:  # ranked never to win
+        assert event["cards"][position] not in free or all(card in free for card in event["cards"]), "a free card won the trick"
 
 
 def check_tokens(state: State, lost_at_round_start: Sequence[int]) -> None:

@@ -168,22 +168,38 @@ def ladder_winner(steps: Sequence[RankingStep], cards: Sequence[int], faces: Fac
     return candidates[0]
 
 
+def free_cards(rules: Ruleset, faces: Faces) -> frozenset[int]:
+    """The cards an `exempt` follow rule frees from the others, read from its condition."""
+    conditions = [rule.condition for rule in rules.follow if rule.kind == "exempt" and rule.condition is not None]
+    if not conditions:
+        return frozenset()
+    return frozenset(c for c in range(len(rules.deck.cards)) if any(card_matches(x, c, faces, rules.deck, NO_LED) for x in conditions))
+
+
+def led_of(trick: Sequence[int], free: frozenset[int], faces: Faces) -> int:
+    """A trick's led group: its first card's that is not free (NO_LED while there is none)."""
+    return next((faces.group(card) for card in trick if card not in free), NO_LED)
+
+
 def allowed_cards(rules: Ruleset, hand: Sequence[int], trick: Sequence[int], faces: Faces,
                   trick_players: Sequence[int] = (), partners: Sequence[int] = ()) -> list[int]:
     """The cards the follow rules allow, read from the rules' words, each rule in turn (a rule
     that would leave nothing changes nothing; a waivable rule is skipped while one of
-    `partners` wins the trick so far, as `ladder_winner` reads it)."""
-    if not trick:
+    `partners` wins the trick so far, as `ladder_winner` reads it); a free card is always
+    allowed, and a trick with no card that is not free is followed as if led."""
+    free = free_cards(rules, faces)
+    led = led_of(trick, free, faces)
+    bound = [card for card in hand if card not in free]
+    if led == NO_LED or not bound:
         return sorted(hand)
-    led = faces.group(trick[0])
 
     def wins(card: int) -> bool:
-        return ladder_winner(rules.ranking, [*trick, card], faces, rules.deck) == len(trick)
+        return ladder_winner(rules.ranking, [*trick, card], faces, rules.deck, led) == len(trick)
 
-    partner_winning = bool(trick_players) and trick_players[ladder_winner(rules.ranking, list(trick), faces, rules.deck)] in partners
-    cards = list(hand)
+    partner_winning = bool(trick_players) and trick_players[ladder_winner(rules.ranking, list(trick), faces, rules.deck, led)] in partners
+    cards = bound
     for rule in rules.follow:
-        if rule.unless_partner_winning and partner_winning:
+        if rule.unless_partner_winning and partner_winning or rule.kind == "exempt":
             continue
         if rule.kind == "follow_led":
             narrowed = [c for c in cards if faces.group(c) == led]
@@ -200,7 +216,7 @@ def allowed_cards(rules: Ruleset, hand: Sequence[int], trick: Sequence[int], fac
             else:
                 narrowed = cards
         cards = narrowed or cards
-    return sorted(cards)
+    return sorted(cards + [card for card in hand if card in free])
 
 
 def reward_amount(amount: Amount, card: int, faces: Faces, deck: Deck) -> int:
@@ -213,7 +229,7 @@ def reward_amount(amount: Amount, card: int, faces: Faces, deck: Deck) -> int:
 
 def trick_gains(rules: Ruleset, cards: Sequence[int], players: Sequence[int], win: int, faces: Faces) -> list[tuple]:
     """(player, reward, token or None, amount) of a trick: winner first, then losers in play order."""
-    deck, led, winner = rules.deck, faces.group(cards[0]), cards[win]
+    deck, led, winner = rules.deck, led_of(cards, free_cards(rules, faces), faces), cards[win]
     subjects = [(win, "winner")] + [(p, "losers") for p in range(len(cards)) if p != win]
     gains = []
     for position, to in subjects:

@@ -36,6 +36,21 @@ class ScoreBook:
         self.dealt: list[list[int]] = [[] for _ in range(n)]  # the hands as dealt (`check_scores` sets them)
         self.played: list[list[int]] = [[] for _ in range(n)]
         self.last: tuple[int, list[int]] = (-1, [])  # the last trick's winner and cards
+        kept = rules.kept
+        self.kept = {c for c in range(len(rules.deck.cards)) if kept and card_matches(kept.cards, c, faces, rules.deck, -2)}
+        self.exchange = [c for c in range(len(rules.deck.cards)) if kept and kept.exchange and card_matches(kept.exchange, c, faces, rules.deck, -2)]
+        self.owed: list[tuple[int, int]] = []  # (owner, winner) of each kept card, until the exchanges
+
+    def exchanges(self) -> None:
+        """When the play ends, each owner of a kept card gives the winner, on another side, the
+        first card it won that the exchange names."""
+        teams = teams_of(self.rules) if self.rules.teams else list(range(len(self.tricks)))
+        for owner, winner in self.owed:
+            given = next((c for c in self.piles[owner] if c in self.exchange), None)
+            if teams[owner] != teams[winner] and given is not None:
+                self.piles[owner].remove(given)
+                self.piles[winner].append(given)
+        self.owed = []
 
     def trick(self, event: dict[str, Any]) -> None:
         winner, cards, players = event["winner"], event["cards"], event["players"]
@@ -44,7 +59,12 @@ class ScoreBook:
         for card, player in zip(cards, players):
             self.played[player].append(card)
         if self.rules.won_cards == "pile":
-            self.piles[winner].extend(cards)
+            for card, player in zip(cards, players):  # a kept card goes back to its owner, who owes the winner
+                if card in self.kept and player != winner:
+                    self.piles[player].append(card)
+                    self.owed.append((player, winner))
+                else:
+                    self.piles[winner].append(card)
         self.gains = trick_gains(self.rules, cards, players, players.index(winner), self.faces)
         self.pending = [0] * len(self.tricks)
 
@@ -166,6 +186,7 @@ class ScoreBook:
         """The round's measures, points by rule, rewards and points, as the engine reports them;
         `names_of`: each player's values of the other names expressions read (counters, round, totals)."""
         scoring, players = self.rules.scoring, range(len(self.tricks))
+        self.exchanges()
         measures = [[self.measure(p, m) for m in scoring.measures] for p in players]
         points = [[0] * len(scoring.round_rules) for _ in players]
         names = [m.name for m in scoring.measures]
@@ -433,7 +454,7 @@ class RoundScores:
 
 KNOWN_EVENTS = frozenset(
     "deal trumps pass_direction pass passed play trick reward token place round_end game_end bid turn_up "
-    "choose take discard alone declare contract".split()
+    "choose take discard alone declare contract kept exchange".split()
 )
 """Events the hand model reads, or knows to leave the hands as they are."""
 

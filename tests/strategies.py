@@ -114,6 +114,8 @@ def spec_data(draw: st.DrawFn, language2: bool | None = None) -> dict[str, Any]:
     if draw(st.booleans()):
         data["follow"] = draw(st.sampled_from([["follow_led"], ["follow_led", "trump_if_void"]]))
     data["ranking"] = _ranking(draw, suits, attributes, draft.ranks)
+    if draw(st.integers(0, 4)) == 0:  # a special card: free of the follow rules, never winning
+        _special_cards(draw, data, suits, attributes, draft.ranks, kept=tableau is None)
     rewards = _rewards(draw, draft, suits, list(tokens), attributes)
     if rewards:
         data["rewards"] = rewards
@@ -224,6 +226,19 @@ def _static_condition(
     if kind == "attribute":
         return {"attribute": {"name": ATTRIBUTE, "at_least": draw(st.integers(0, 3))}}
     return {kind: draw(st.booleans())}
+
+
+def _special_cards(draw: st.DrawFn, data: dict[str, Any], suits: list[str], attributes: bool, known: list[int] | None,
+                   kept: bool) -> None:
+    """Cards free of every follow rule (`exempt`), ranked never to win, and kept by their owner
+    (with a card given in exchange) where won cards go to piles."""
+    condition = _static_condition(draw, suits, attributes, led=False, known=known)
+    data["follow"] = [*data.get("follow", ["follow_led"]), {"exempt": condition}]
+    data["ranking"] = [{"prefer": {"not": condition}}, *data["ranking"]]
+    if kept and draw(st.booleans()):
+        data["kept_cards"] = {"cards": condition}
+        if draw(st.booleans()):
+            data["kept_cards"]["exchange"] = _static_condition(draw, suits, attributes, led=False, known=known)
 
 
 def _ranking(draw: st.DrawFn, suits: list[str], attributes: bool, known: list[int] | None = None) -> list[Any]:

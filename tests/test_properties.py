@@ -155,6 +155,8 @@ def _features(spec: dict[str, Any]) -> list[str]:
         "two-faced cards": "cards" in spec["deck"],
         "trumps chosen by a player": isinstance(spec.get("trumps"), dict) and "choose" in spec["trumps"],
         "trump_if_void": "trump_if_void" in spec.get("follow", []),
+        "a free card": any(isinstance(rule, dict) and "exempt" in rule for rule in spec.get("follow", [])),
+        "a kept card": "kept_cards" in spec,
         "options": "options" in spec,
         "language 2": spec.get("language") == 2,
         "a pass phase": any(isinstance(phase, dict) and "pass" in phase for phase in spec.get("round", [])),
@@ -287,7 +289,7 @@ def test_break_play_not_legal(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_break_follow_rule(monkeypatch: pytest.MonkeyPatch) -> None:
     from trickrules.engine import game as game_module
 
-    monkeypatch.setattr(game_module, "compile_follow", lambda rules, faces: lambda hand, led: list(hand))
+    monkeypatch.setattr(game_module, "compile_follow", lambda rules, faces, deck=None: lambda hand, led: list(hand))
     with pytest.raises(AssertionError, match="follow: legal"):
         _play(_short())
 

@@ -273,6 +273,8 @@ CODES: dict[str, str] = {
     "TR372": "meld without one pattern",
     # TR373: a deal in two stages (`deal.first_stage`, `complete_deal`).
     "TR373": "deal in two stages out of shape",
+    # TR374: special cards (`follow: [{exempt: ...}]`, `kept_cards`).
+    "TR374": "special card named by more than the card",
     # TR4xx: overlays (`extends`).
     "TR401": "extends cycle",
     "TR402": "extends parent missing",

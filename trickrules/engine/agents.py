@@ -14,7 +14,7 @@ from trickrules.engine.ismcts import MAX_ITERATIONS, ISMCTSAgent
 from trickrules.engine.phases import bid as phase_bid
 from trickrules.engine.phases import Phase
 from trickrules.engine.round_end import side_of
-from trickrules.engine.rollouts import bid_for_hand, estimate_tricks
+from trickrules.engine.rollouts import bid_for_hand, estimate_tricks, trumps_for_hand
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -62,7 +62,9 @@ class GreedyAgent:
         """The action with the best immediate gain, lowest card first among equals.
 
         In a bid phase it bids the tricks its hand is worth (`estimate_tricks`); once it has
-        bid, it plays for tricks while its side still needs them and avoids them after.
+        bid, it plays for tricks while its side still needs them and avoids them after. Choosing
+        trumps, it names the suit its hand is strongest in, when worth its share of the tricks
+        (`trumps_for_hand`), else passes.
         """
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -70,6 +72,8 @@ class GreedyAgent:
         player = state.current_player()
         if state.phase == Phase.BID:
             return bid_for_hand(state, legal)
+        if state.phase == Phase.CHOOSE_TRUMPS:
+            return trumps_for_hand(state, legal)
         before = _standing(state, player)
         faces = state.tables.faces
         num_cards = state.game.num_cards

@@ -17,7 +17,7 @@ from typing import Any, SupportsIndex, Union
 
 from trickrules.errors import OutOfRangeError
 from trickrules.rules.faces import Faces, counting_faces
-from trickrules.rules.follow import LegalCards, TrickLegal, compile_follow, compile_follow_in_trick
+from trickrules.rules.follow import LegalCards, TrickLegal, compile_follow, compile_follow_in_trick, free_cards
 from trickrules.rules.ranking import TrickWinner, compile_ranking
 from trickrules.rules.rewards import TrickRewards, compile_rewards
 from trickrules.engine.actions import action_ranges
@@ -60,10 +60,21 @@ class TrickTables:
     """By card: the counters that playing it changes (None: no counter changes on a play)."""
     follow_in_trick: TrickLegal | None = None
     """The follow rules that read the trick as it stands, with the others (None: no rule reads it)."""
+    free: frozenset[int] = frozenset()
+    """The cards free of every follow rule (`exempt`): led, they set no led group."""
+    kept: frozenset[int] = frozenset()
+    """The cards that go back to their owner's won cards (`kept_cards`)."""
+    exchange: frozenset[int] = frozenset()
+    """The won cards an owner of a kept card gives in exchange for it."""
 
 
 Matching = Union[frozenset[int], Callable[[int, int], bool]]
 Restricting = tuple[Union[Callable[[Mapping[str, Any]], Any], None], bool, Matching]
+
+
+def _matching_cards(condition: CardCondition | None, deck: Deck, faces: Faces) -> frozenset[int]:
+    """The cards a condition of the card alone matches (none for no condition)."""
+    return frozenset() if condition is None else frozenset(c for c, hit in enumerate(static_table(condition, deck, faces)) if hit)
 
 
 def _matching(condition: CardCondition | None, deck: Deck, faces: Faces) -> Matching:
@@ -200,12 +211,15 @@ class Game:
             on_play = tuple(tuple(i for i, hit in tables if hit[card]) for card in range(self.num_cards))
         return TrickTables(
             faces=faces,
-            legal_follow=compile_follow(rules.follow, faces),
+            legal_follow=compile_follow(rules.follow, faces, deck),
             follow_in_trick=compile_follow_in_trick(rules.follow, faces, rules.deck),
             trick_winner=compile_ranking(rules.ranking, deck, faces),
             trick_rewards=rewards,
             restrictions=restrictions,
             on_play=on_play,
+            free=free_cards(rules.follow, deck, faces),
+            kept=_matching_cards(rules.kept.cards if rules.kept else None, deck, faces),
+            exchange=_matching_cards(rules.kept.exchange if rules.kept else None, deck, faces),
         )
 
     # ------------------------------------------------------------ the state API

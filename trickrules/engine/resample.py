@@ -162,7 +162,11 @@ def _voids(state: State) -> list[set[int]]:
     all_cards = range(state.game.num_cards)
     voids: list[set[int]] = [set() for _ in range(state.num_players)]
     seen: dict[tuple[int, int], frozenset[int]] = {}
+    free = tables.free
     for cards, players in [*state.tricks, (state.trick, state.trick_players)]:
+        if free:  # a free card says nothing, and a trick led by one is led by the next card
+            players = [p for c, p in zip(cards, players) if c not in free]
+            cards = [c for c in cards if c not in free]
         if not cards:
             continue
         led = group[cards[0]]

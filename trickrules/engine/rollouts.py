@@ -24,6 +24,7 @@ from trickrules.engine.round_end import side_of
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
+    from trickrules.rules.faces import Faces
 
 RANDOM_SHARE = 0.2
 """The share of a bid-playing rollout's actions that are uniformly random."""
@@ -100,8 +101,12 @@ def estimate_tricks(state: State, player: int) -> float:
     trump may take a trick). The sum is scaled so that all hands together are expected to take
     every trick: a hand of average cards is worth its share, the hand size over the players.
     """
-    faces = state.tables.faces
-    ranks = sorted({faces.rank[c] for c in range(state.game.num_cards)})
+    return hand_worth(state.hands[player], state.tables.faces, state.game.num_cards, state.num_players)
+
+
+def hand_worth(hand: list[int], faces: Faces, num_cards: int, players: int) -> float:
+    """The tricks `hand` is likely to take under the trumps of `faces` (see `estimate_tricks`)."""
+    ranks = sorted({faces.rank[c] for c in range(num_cards)})
     low, high = ranks[0], ranks[-1]
     span = max(1, high - low)
 
@@ -109,6 +114,21 @@ def estimate_tricks(state: State, player: int) -> float:
         place = (faces.rank[card] - low) / span
         return 0.35 + 0.65 * place**2 if faces.is_trump[card] else place**8
 
-    average = sum(value(c) for c in range(state.game.num_cards)) / state.game.num_cards
-    total = sum(value(card) for card in state.hands[player])
-    return total / (state.num_players * average) if average > 0 else total
+    average = sum(value(c) for c in range(num_cards)) / num_cards
+    total = sum(value(card) for card in hand)
+    return total / (players * average) if average > 0 else total
+
+
+def trumps_for_hand(state: State, legal: list[int]) -> int:
+    """The suit under which the hand as it is now is worth the most tricks (`hand_worth`), if
+    it is worth at least its share of them (its cards over the players); else a pass, where
+    passing is allowed."""
+    game, player = state.game, state.current_player()
+    hand = state.hands[player]
+    passing = game.choose_pass_action
+    worth = {a: hand_worth(hand, game.tables(frozenset([a - game.trump_offset])).faces, game.num_cards, state.num_players)
+             for a in legal if a != passing}
+    best = max(worth, key=lambda a: (worth[a], -a)) if worth else passing
+    if passing in legal and (not worth or worth[best] < len(hand) / state.num_players):
+        return passing
+    return best

@@ -4,6 +4,10 @@ Each rule kind is a function that, given the counting faces, returns a *narrowin
 cards still allowed, the ones the rule asks for. The rules apply in order; a narrowing that
 leaves nothing changes nothing ("must ..., if able"). Leading is free.
 
+A card matching an `exempt` rule's condition is free of every rule (Tarot's excuse): it may
+be played whatever the others ask, and the others narrow the rest of the hand. Led, it sets no
+led group (`NOT_LED`): the next card played that is not free does.
+
 Some rules read the trick as it stands (`TRICK_RULES`: play a card that wins it, overtrump a
 trump in it, head the best card of one's own group, play a card matching a condition that may
 read the trick), and any rule may be waived while the player's partner is winning the trick
@@ -17,10 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from trickrules.rules.conditions import card_holds
+from trickrules.rules.conditions import card_holds, static_table
 from trickrules.rules.faces import Faces
 from trickrules.rules.ruleset import TRUMP_GROUP, CardCondition, Deck, FollowRule
 from trickrules.rules.whole_trick import TrickView
+
+NOT_LED: Final = -2
+"""The led group of a trick led by a free card, until a card that is not free is played."""
 
 Narrowing = Callable[[list[int], int], list[int]]
 """(cards allowed so far, led group) -> the ones this rule asks for."""
@@ -131,7 +138,42 @@ TRICK_RULES: Final[dict[str, Callable[[Faces], TrickNarrowing]]] = {
 ``play_if_able``, whose condition is its own: `rule_narrowing`)."""
 
 CONDITION_RULES: Final = ("play_if_able",)
-"""Follow rule kinds written with a card condition as their value."""
+"""Follow rule kinds written with a card condition as their value that read the trick."""
+
+EXEMPT: Final = "exempt"
+"""The follow rule kind whose card condition names the cards free of every rule."""
+
+
+def free_cards(rules: Sequence[FollowRule], deck: Deck, faces: Faces) -> frozenset[int]:
+    """The cards an `exempt` rule frees from every other rule (a condition of the card alone)."""
+    tables = [static_table(rule.condition, deck, faces) for rule in rules if rule.kind == EXEMPT]
+    return frozenset(card for card in range(len(deck.cards)) if any(table[card] for table in tables))
+
+
+def _with_free(legal: LegalCards, free: frozenset[int]) -> LegalCards:
+    """`legal` for the hand's cards that are not free, and every free card besides."""
+
+    def wrapped(hand: list[int], led: int) -> list[int]:
+        bound = [c for c in hand if c not in free]
+        if len(bound) == len(hand) or not bound:
+            return legal(hand, led) if bound else list(hand)
+        allowed = set(legal(bound, led))
+        return [c for c in hand if c in free or c in allowed]
+
+    return wrapped
+
+
+def _in_trick_with_free(legal: TrickLegal, free: frozenset[int]) -> TrickLegal:
+    """`legal` (reading the trick) for the hand's cards that are not free, and every free card."""
+
+    def wrapped(hand: list[int], led: int, now: TrickNow) -> list[int]:
+        bound = [c for c in hand if c not in free]
+        if len(bound) == len(hand) or not bound:
+            return legal(hand, led, now) if bound else list(hand)
+        allowed = set(legal(bound, led, now))
+        return [c for c in hand if c in free or c in allowed]
+
+    return wrapped
 
 
 def _follow_led_only(faces: Faces) -> LegalCards:
@@ -176,6 +218,12 @@ def compile_follow_in_trick(rules: Sequence[FollowRule], faces: Faces, deck: Dec
     included; None when no rule reads it (`compile_follow` is then the whole story)."""
     if not any(reads_trick(rule) for rule in rules):
         return None
+    free = free_cards(rules, deck, faces)
+    legal = _compile_in_trick([rule for rule in rules if rule.kind != EXEMPT], faces, deck)
+    return _in_trick_with_free(legal, free) if free else legal
+
+
+def _compile_in_trick(rules: Sequence[FollowRule], faces: Faces, deck: Deck) -> TrickLegal:
     steps: list[tuple[TrickNarrowing, bool]] = []
     for rule in rules:
         steps.append((rule_narrowing(rule, deck, faces), rule.unless_partner_winning))
@@ -195,10 +243,16 @@ def compile_follow_in_trick(rules: Sequence[FollowRule], faces: Faces, deck: Dec
     return legal
 
 
-def compile_follow(rules: Sequence[FollowRule], faces: Faces) -> LegalCards:
+def compile_follow(rules: Sequence[FollowRule], faces: Faces, deck: Deck | None = None) -> LegalCards:
     """One function giving the playable cards of a hand when following, by the rules that read
-    only the led group (a rule that reads the trick, or may be waived, is left out)."""
-    rules = [rule for rule in rules if not reads_trick(rule)]
+    only the led group (a rule that reads the trick, or may be waived, is left out); the cards
+    an `exempt` rule frees (read from `deck`) are always playable."""
+    free = free_cards(rules, deck, faces) if deck is not None else frozenset()
+    legal = _compile_led_only([rule for rule in rules if not reads_trick(rule) and rule.kind != EXEMPT], faces)
+    return _with_free(legal, free) if free else legal
+
+
+def _compile_led_only(rules: Sequence[FollowRule], faces: Faces) -> LegalCards:
     if [rule.kind for rule in rules] == ["follow_led"]:
         return _follow_led_only(faces)
     narrowings = [FOLLOW_RULES[rule.kind](faces) for rule in rules]

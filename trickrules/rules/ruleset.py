@@ -1,9 +1,8 @@
 """The compiled ruleset: a spec's rules as frozen, typed data.
 
-A `Ruleset` is what the compiler makes of a checked spec for one player count and one
-set of option values. Suits, attributes, sections, tokens and measures are referred to by
-index, so the engine never looks a name up while a game runs. Everything here is pure data
-(comparable, hashable); `trickrules.engine.game.Game` turns it into the fast tables the engine uses.
+A `Ruleset` is what the compiler makes of a checked spec for one player count and one set of option
+values. Suits, attributes, sections, tokens and measures are referred to by index, so the engine never
+looks a name up while a game runs. Everything here is pure data (comparable, hashable); `Game` compiles it.
 """
 
 from __future__ import annotations
@@ -14,6 +13,7 @@ from typing import Any, Final, Literal, Union
 
 from trickrules.rules.declaring import DeclarePhase
 from trickrules.rules.expressions import Expression
+from trickrules.rules.kept import KeptCards
 from trickrules.rules.measures import Holding, Measure
 
 TRUMP_GROUP: Final = -1
@@ -50,9 +50,8 @@ class AttributeTest:
 
 @dataclass(frozen=True)
 class TrickCondition:
-    """A condition on the whole trick, an expression of the trick's names
-    (`trickrules.rules.whole_trick`); `ranking` orders the trick for `place`, `constants` are
-    the option values it may read."""
+    """A condition on the whole trick, an expression of the trick's names (`rules.whole_trick`);
+    `ranking` orders the trick for `place`, `constants` are the option values it may read."""
 
     expression: Expression
     ranking: tuple[RankingStep, ...] = ()
@@ -209,12 +208,12 @@ Trumps = Union[frozenset[int], TrumpChoice, TurnedUp, FirstLed]
 
 @dataclass(frozen=True)
 class FollowRule:
-    """One follow rule; `kind` names an entry of `trickrules.rules.follow.FOLLOW_RULES` or
-    `TRICK_RULES`; with `unless_partner_winning` it binds only while no partner is winning."""
+    """One follow rule; `kind` names an entry of `trickrules.rules.follow`'s tables; with
+    `unless_partner_winning` it binds only while no partner is winning."""
 
     kind: str
     unless_partner_winning: bool = False
-    condition: CardCondition | None = None  # play_if_able: the cards it asks for
+    condition: CardCondition | None = None  # play_if_able: the cards it asks for; exempt: the cards free of every rule
 
 
 @dataclass(frozen=True)
@@ -489,6 +488,7 @@ class Ruleset:
     play_ends_when: Expression | None = None  # checked after each trick: the play ends when it holds
     set_aside_per_trick: int = 0  # the winner of each trick takes this many set-aside cards, while any are left
     called_takes_set_aside: bool = False  # a trick won by the called card, which lay aside, takes the rest
+    kept: KeptCards | None = None  # cards that go back to their owner's won cards (`kept_cards`)
     constants: tuple[tuple[str, object], ...] = ()  # option values as expressions read them
     teams: tuple[tuple[int, ...], ...] = ()  # partnerships: seats of each team; () for none
     partner_cards: tuple[int, ...] = ()  # teams by the deal: the holders of these cards against the rest

@@ -25,7 +25,9 @@ from typing import Any, NoReturn
 
 from trickrules.errors import Problem, SpecError
 from trickrules.rules.cards import card_names
-from trickrules.rules.follow import CONDITION_RULES
+from trickrules.rules.conditions import is_static
+from trickrules.rules.follow import CONDITION_RULES, EXEMPT
+from trickrules.rules.kept import KeptCards
 from trickrules.rules.whole_trick import trick_lists, trick_names
 from trickrules.spec.options import OptionDef, OptionValueError, coerce, option_defs
 from trickrules.rules.ruleset import (
@@ -59,6 +61,7 @@ from trickrules.rules.ruleset import (
 from trickrules.spec import compile_partners
 from trickrules.spec.compile_deck import DeckCompiler, rank_names
 from trickrules.spec.compile_round import RoundCompiler, hand_size_schedule
+from trickrules.spec.deal_stages import deal_stage_problems
 from trickrules.rules import contexts
 from trickrules.spec.limits import ruleset_limit_problems
 from trickrules.spec.measures import compile_measure
@@ -189,9 +192,8 @@ class _Compiler(DeckCompiler):
                 f"cards, the deck has {len(deck.cards)}"
             )
             self.found.append(_problem(self.source, ("deal", "hand_size"), "TR305", message))
-        if deal.first_stage:
-            self.staged_deal(deal)
-        self.turned_up_taken(deal)
+        for path, message in deal_stage_problems(data, deal):
+            self.found.append(_problem(self.source, path, "TR373", message))
         constants = {name: _constant(value) for name, value in self.values.items()}
         self.later = RoundCompiler(self.source, data, self.players, constants, self.card_condition, self.found)
         self.later.hand_size = deal.hand_size if deal.hand_sizes is None else min(deal.hand_sizes.values)
@@ -234,6 +236,7 @@ class _Compiler(DeckCompiler):
             definitions=tuple(self.later.definitions.items()),
             set_aside_per_trick=int((data.get("set_aside_in_play") or {}).get("per_trick", 0)),
             called_takes_set_aside=bool((data.get("set_aside_in_play") or {}).get("called_card_takes_rest", False)),
+            kept=self.kept_cards(),
             constants=tuple(sorted(constants.items())),
             teams=self.later.teams(),
             partner_cards=compile_partners.partner_cards(data, self.source, self.found, deck, self.card_names),
@@ -276,6 +279,25 @@ class _Compiler(DeckCompiler):
             all_of=tuple(nested(("all", i), c) for i, c in enumerate(raw.get("all", []))),  # type: ignore[misc]
             any_of=None if "any" not in raw else tuple(nested(("any", i), c) for i, c in enumerate(raw["any"])),  # type: ignore[misc]
         )
+
+    def card_alone(self, raw: dict, path: tuple, what: str) -> CardCondition:
+        """A card condition that reads the card alone (not the trick: `led`, a winner)."""
+        condition = self.card_condition(raw, path)
+        assert condition is not None
+        if not is_static(condition):
+            self.found.append(_problem(self.source, path, "TR374", f"{what} is named by the card alone: a condition on the trick (led, winner) cannot name it"))
+        return condition
+
+    def kept_cards(self) -> KeptCards | None:
+        """The cards kept by their owner (`kept_cards`), with won cards taken by piles only."""
+        raw = self.data.get("kept_cards")
+        if raw is None:
+            return None
+        if self.data.get("won_cards") == "tableau":
+            self.found.append(_problem(self.source, ("kept_cards",), "TR374", "kept cards go back to their owner's won cards: with won_cards: tableau there are none to go back to"))
+        exchange = raw.get("exchange")
+        return KeptCards(self.card_alone(raw["cards"], ("kept_cards", "cards"), "a kept card"),
+                         None if exchange is None else self.card_alone(exchange, ("kept_cards", "exchange"), "the card given in exchange"))
 
     def trick_condition(self, raw: Any, path: tuple, whole: str) -> TrickCondition:
         """A condition on the whole trick: an expression of the trick's names and the options."""
@@ -337,31 +359,6 @@ class _Compiler(DeckCompiler):
             first_stage=int(raw.get("first_stage", 0)),
         )
 
-    def staged_deal(self, deal: Deal) -> None:
-        """A deal in two stages: fewer cards first than a hand holds, one hand size, a round
-        that completes it (`round_order` checks the complete_deal step)."""
-        problem = None
-        if deal.hand_sizes is not None:
-            problem = "a deal in two stages needs one hand size, not one that changes by round"
-        elif deal.first_stage >= deal.hand_size:
-            problem = f"the first stage of the deal gives fewer cards than a hand holds: {deal.first_stage} is not below {deal.hand_size}"
-        elif self.data.get("round") is None:
-            problem = "a deal in two stages is completed by a complete_deal phase: list the round's phases with one"
-        if problem is not None:
-            self.found.append(_problem(self.source, ("deal", "first_stage"), "TR373", problem))
-
-    def turned_up_taken(self, deal: Deal) -> None:
-        """A turned-up card the chooser takes, with no discard, joins a hand dealt short: the
-        deal comes in two stages; and one player takes it, the dealer or the chooser."""
-        trumps = self.data.get("trumps")
-        rounds = ((trumps.get("choose") or {}).get("rounds") or ()) if isinstance(trumps, dict) else ()
-        for index, rule in enumerate(rounds):
-            path = ("trumps", "choose", "rounds", index, "declarer_takes_turned_up")
-            if rule.get("declarer_takes_turned_up") is True and rule.get("dealer_takes_turned_up") is True:
-                self.found.append(_problem(self.source, path, "TR373", "the turned-up card goes to one player: the dealer (dealer_takes_turned_up) or the chooser, not both"))
-            elif rule.get("declarer_takes_turned_up") is True and not deal.first_stage:
-                self.found.append(_problem(self.source, path, "TR373", "the chooser takes the turned-up card into a hand dealt short: the deal needs two stages (deal.first_stage, complete_deal)"))
-
     def card_index(self, card_id: str, path: tuple) -> int:
         if card_id not in self.card_names:
             self.found.append(_problem(self.source, path, "TR315", f"no card '{card_id}' in the deck{did_you_mean(card_id, self.card_ids)}"))
@@ -398,6 +395,8 @@ class _Compiler(DeckCompiler):
         parameters = {} if isinstance(raw, str) else raw[kind] or {}
         if kind in CONDITION_RULES:  # its value is the card condition, which may read the trick with the card played
             return FollowRule(kind, condition=self.card_condition(parameters, (*path, kind), "ranking"))
+        if kind == EXEMPT:  # the cards free of every rule: named by the card alone
+            return FollowRule(kind, condition=self.card_alone(parameters, (*path, kind), "an exempt card"))
         return FollowRule(kind, bool(parameters.get("unless_partner_winning", False)))
 
     def ranking_step(self, raw: Any, path: tuple = ()) -> RankingStep:

@@ -162,8 +162,12 @@ class Meaning:
                 for number, case in enumerate(step.get("order") or ()):
                     if isinstance(case, dict):
                         yield from _walk_condition(case.get("when"), ("ranking", index, "order", number, "when"))
-        for index, rule in enumerate(self.data.get("follow") or ()):  # play_if_able: a condition
-            yield from _walk_condition(rule.get("play_if_able") if isinstance(rule, dict) else None, ("follow", index, "play_if_able"))
+        for index, rule in enumerate(self.data.get("follow") or ()):  # play_if_able, exempt: a condition
+            for key in ("play_if_able", "exempt"):
+                yield from _walk_condition(rule.get(key) if isinstance(rule, dict) else None, ("follow", index, key))
+        kept = self.data.get("kept_cards") or {}
+        for key in ("cards", "exchange"):
+            yield from _walk_condition(kept.get(key), ("kept_cards", key))
         for index, rule in enumerate(self.data.get("restrictions") or ()):
             for key in ("allow", "forbid"):
                 yield from _walk_condition(rule.get(key), ("restrictions", index, key))

@@ -67,7 +67,7 @@ def rulebook_markdown(ruleset: Ruleset, spec_data: Mapping[str, Any] | None = No
     data = spec_data if spec_data is not None else _read_spec_data(ruleset)
     book = _Book(ruleset, data or {})
     sections = (
-        book.title, book.components, book.deal, book.passing, book.trumps, book.following, book.restrictions, book.trick_winner,
+        book.title, book.components, book.deal, book.passing, book.trumps, lambda: round_section(ruleset, after_trumps=True), book.following, book.restrictions, book.trick_winner,
         book.rewards, book.won_cards, book.scoring, book.contracts, book.game_end, book.options,
     )  # fmt: skip
     return "\n\n".join(text for text in (section() for section in sections) if text).rstrip() + "\n"
@@ -230,16 +230,18 @@ class _Book:
     def deal(self) -> str:
         rules, deal = self.rules, self.rules.deal
         allowed = join_words((str(p) for p in rules.allowed_players), "or")
-        dealt = deal.hand_size * rules.players
+        dealt = (deal.first_stage or deal.hand_size) * rules.players
         rest = len(self.deck.cards) - dealt
         left = f"The other {plural('card', rest)[len(str(rest)) + 1:] if rest == 1 else str(rest) + ' cards'} are set aside unseen." if rest else "No card is left over."
+        if deal.first_stage:  # the rest of each hand comes later in the round
+            left = f"The other {rest} cards lie face down in a pile: the hands are completed to {deal.hand_size} cards later in the round."
         lines = [
             "## Players and the deal",
             "",
             f"- This rulebook is for **{rules.players} players**; the game allows {allowed}.",
             f"- A game has {plural('round', rules.rounds)}." if rules.until is None else f"- A game has rounds until `{rules.until.text}` holds, {plural('round', rules.rounds)} at most.",
             f"- At the start of each round, shuffle all {len(self.deck.cards)} cards and deal "
-            f"{hand_size_words(deal)} to each player. {left if deal.hand_sizes is None else 'The cards not dealt are set aside unseen.'}",
+            f"{deal.first_stage or hand_size_words(deal)} to each player. {left if deal.hand_sizes is None else 'The cards not dealt are set aside unseen.'}",
         ]
         if self.rules.teams or self.rules.partner_cards:
             lines.append(f"- {teams_words(self.rules)}")

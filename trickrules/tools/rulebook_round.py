@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from trickrules.engine.phases import STEPS
 from trickrules.rules.cards import COPY_MARK
-from trickrules.rules.ruleset import BidPhase, Counter, Deal, PassPhase, Restriction, Ruleset, TrumpChoice
+from trickrules.rules.ruleset import BidPhase, Counter, Deal, PassPhase, Restriction, RoundStep, Ruleset, TrumpChoice
 from trickrules.tools.rulebook_words import card_condition_words, join_words, plural
 
 DIRECTION_WORDS = {"left": "to the left (the next seat)", "right": "to the right (the previous seat)", "across": "across the table", "none": "nowhere (no passing)"}
@@ -65,23 +65,35 @@ def bidding_words(bid: BidPhase) -> str:
     return text + " Every player sees every bid."
 
 
-def round_section(ruleset: Ruleset) -> str:
-    """## Before the tricks: the phases between the deal and the play, if any."""
+def round_section(ruleset: Ruleset, after_trumps: bool = False) -> str:
+    """## Before the tricks: the phases between the deal and the play, if any; those that come
+    after trumps are chosen in rounds of speaking (`after_trumps`: only those, told after the
+    trumps), as the round orders them."""
+    steps = list(ruleset.round)
+    chosen = next((i for i, step in enumerate(steps) if step.kind == "choose_trumps"), len(steps))
+    if isinstance(ruleset.trumps, TrumpChoice) and ruleset.trumps.rounds and after_trumps:
+        return "\n\n".join(words for step in steps[chosen + 1:] if (words := _own_words(step, ruleset)))
+    if isinstance(ruleset.trumps, TrumpChoice) and ruleset.trumps.rounds:
+        steps = steps[:chosen]
+    elif after_trumps:
+        return ""
     parts = []
-    passes = [passing_words(step.passing) for step in ruleset.round if step.passing is not None]
+    passes = [passing_words(step.passing) for step in steps if step.passing is not None]
     if passes:
         parts.append("\n".join(["## Passing", "", *passes]))
-    bids = [bidding_words(step.bidding) for step in ruleset.round if step.bidding is not None]
+    bids = [bidding_words(step.bidding) for step in steps if step.bidding is not None]
     if bids:
         parts.append("\n".join(["## Bidding", "", *bids]))
-    for step in ruleset.round:  # the kinds of phase that write their own paragraph
-        kind = STEPS.get(step.kind)
-        words = kind.rulebook(step, ruleset) if kind is not None else ""
-        if words:
-            parts.append(words)
+    parts += [words for step in steps if (words := _own_words(step, ruleset))]  # kinds that write their own paragraph
     if ruleset.play_ends_when is not None:
         parts.append("## The play ends early\n\n" + play_ends_words(ruleset))
     return "\n\n".join(parts)
+
+
+def _own_words(step: RoundStep, ruleset: Ruleset) -> str:
+    """The paragraph a kind of phase writes for its step ("" for none)."""
+    kind = STEPS.get(step.kind)
+    return kind.rulebook(step, ruleset) if kind is not None else ""
 
 
 def play_ends_words(ruleset: Ruleset) -> str:
@@ -224,6 +236,8 @@ def choosing_words(choice: TrumpChoice, suits: Sequence[str], ruleset: Ruleset) 
         if rules.dealer_takes_turned_up:
             line += " A suit named here makes the dealer take the turned-up card into the hand and discard a card"
             line += "." if rules.may_discard_turned_up else " other than the one taken."
+        if rules.declarer_takes_turned_up:
+            line += " The player who names a suit here takes the turned-up card into the hand."
         if rules.dealer_must_choose:
             line += " The dealer, speaking last, may not pass (stick the dealer)."
         text.append(line)

@@ -1,17 +1,19 @@
 """Phase: play the round's tricks, one card per action (``play <card>``).
 
-The leader plays any card; the others play what the follow rules allow. When the trick is
-full it is resolved: the ranking names the winner, rewards are gained, and the won cards go
-to the winner's pile or wait to be laid on the tableau. Playing a card is the most frequent
-action of all: `Play.apply` is written for speed.
+The leader plays any card; the others play what the follow rules allow (a free card led sets
+no led group: the next card does). When the trick is full it is resolved: the ranking names
+the winner, rewards are gained, and the won cards go to the winner's pile (a kept card back to
+its owner's, owing an exchange made when the play ends) or wait to be laid on the tableau.
+Playing a card is the most frequent action of all: `Play.apply` is written for speed.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.rules.conditions import card_holds
-from trickrules.rules.follow import TrickNow
+from trickrules.rules.follow import NOT_LED, TrickNow
 from trickrules.rules.scoring import held
 
 from trickrules.engine import partners
@@ -52,6 +54,21 @@ class Play(PhaseKind):
     def legal(self, state: State) -> list[int]:
         return legal(state)
 
+    def record(self, event: dict[str, Any], entry: dict[str, Any], game: Game) -> None:
+        """A kept card back to its owner (``kept``), a card given for one (``exchanged``)."""
+        key = "kept" if event["type"] == "kept" else "exchanged"
+        entry.setdefault(key, []).append({"player": event["player"], "card": game.card_ids[event["card"]], "winner": event["winner"]})
+
+    def record_lines(self, entry: dict[str, Any]) -> list[str]:
+        return ([f"Kept: P{k['player']} takes back {k['card']} from P{k['winner']}'s trick" for k in entry.get("kept", ())]
+                + [f"Exchange: P{k['player']} gives P{k['winner']} {k['card']}" for k in entry.get("exchanged", ())])
+
+    def words(self, event: dict[str, Any], game: Game) -> str:
+        card = game.card_ids[event["card"]]
+        if event["type"] == "kept":
+            return f"P{event['player']} keeps {card}: it goes back to its own won cards, not P{event['winner']}'s"
+        return f"P{event['player']} gives P{event['winner']} {card} in exchange for its kept card"
+
     def apply(self, state: State, action: int) -> None:
         player = state.current
         state.hands[player].remove(action)
@@ -60,6 +77,8 @@ class Play(PhaseKind):
             if state.play_game.trumps_first_led and state.tricks_played == 0:
                 state.set_trumps(frozenset([tables.faces.suit[action]]))  # the first card led names trumps
                 tables = state.tables
+            state.led = NOT_LED if action in tables.free else tables.faces.group[action]
+        elif state.led == NOT_LED and action not in tables.free:  # led by a free card: this card leads
             state.led = tables.faces.group[action]
         trick.append(action)
         state.trick_players.append(player)
@@ -76,7 +95,7 @@ class Play(PhaseKind):
             resolve_trick(state)
 
 
-KIND: Final[Play] = Play(PLAY, "play", (ActionBlock(0, "play", lambda g: g.num_cards, cards("play")),))
+KIND: Final[Play] = Play(PLAY, "play", (ActionBlock(0, "play", lambda g: g.num_cards, cards("play")),), events=("kept", "exchange"))
 
 
 def first_leader(state: State) -> int:
@@ -99,7 +118,7 @@ def legal(state: State) -> list[int]:
     tables = state.tables
     hand = state.hands[state.current]
     trick = state.trick
-    if not trick:
+    if not trick or state.led == NOT_LED:  # leading, or following a free card led
         cards = list(hand)
     elif tables.follow_in_trick is not None:  # rules that read the trick as it stands
         cards = tables.follow_in_trick(hand, state.led, trick_now(state))
@@ -206,7 +225,7 @@ def resolve_trick(state: State) -> None:
         for gain in tables.trick_rewards(cards, players, position, state.led, number, last, sides):
             place_tokens.gain(state, *gain)
     if state.game.won_to_pile:
-        state.piles[winner].extend(cards)
+        state.piles[winner].extend(cards if not tables.kept else _keep(state, cards, players, winner))
         if state.stock and state.play_game.takes_set_aside_in_play:
             take_set_aside(state, winner, cards[position])
     else:
@@ -241,6 +260,60 @@ def take_set_aside(state: State, winner: int, card: int) -> None:
         state.log("set_aside_won", player=winner, cards=list(taken))
 
 
+@dataclass
+class Kept:
+    """The kept cards of the round that went back to their owners: (owner, the trick's winner)
+    for each, the exchanges still to make when the play ends."""
+
+    owed: list[tuple[int, int]]
+
+    def __reduce__(self) -> tuple[type[Kept], tuple[list[tuple[int, int]]]]:
+        """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
+        return (type(self), (self.owed,))
+
+    def copy(self) -> Kept:
+        return Kept(list(self.owed))
+
+
+def _keep(state: State, cards: list[int], players: list[int], winner: int) -> list[int]:
+    """Send each kept card of a won trick back to its owner's won cards (noting the exchange
+    it owes the winner); the rest go to the winner."""
+    kept = state.tables.kept
+    won = []
+    for card, owner in zip(cards, players):
+        if card not in kept or owner == winner:
+            won.append(card)
+            continue
+        state.piles[owner].append(card)
+        own: Kept | None = state.parts[PLAY]
+        if own is None:
+            own = state.parts[PLAY] = Kept([])
+        own.owed.append((owner, winner))
+        if state.events is not None:
+            state.log("kept", player=owner, card=card, winner=winner)
+    return won
+
+
+def exchange_kept(state: State) -> None:
+    """When the play ends: each owner of a kept card whose trick another side won gives that
+    winner the first card it won that the exchange names, if it won one."""
+    own: Kept | None = state.parts[PLAY]
+    if own is None:
+        return
+    exchange = state.tables.exchange
+    for owner, winner in own.owed:
+        if winner in next((team for team in state.round_teams if owner in team), (owner,)):
+            continue  # a partner won it: the side keeps its card
+        given = next((card for card in state.piles[owner] if card in exchange), None)
+        if given is None:
+            continue
+        state.piles[owner].remove(given)
+        state.piles[winner].append(given)
+        if state.events is not None:
+            state.log("exchange", player=owner, card=given, winner=winner)
+    state.parts[PLAY] = None
+
+
 def after_trick(state: State) -> None:
     """Make the forced placements, then wait for the next decision or end the round."""
     if place_tokens.waiting(state) and place_tokens.auto_place(state):
@@ -248,6 +321,8 @@ def after_trick(state: State) -> None:
     if place_cards.waiting(state) and place_cards.place_forced(state):
         return
     if state.tricks_played == state.hand_size or (state.play_game.ruleset.play_ends_when is not None and play_ends(state)):
+        if state.tables.kept:
+            exchange_kept(state)
         state.next_step()
         return
     enter(state, KIND)

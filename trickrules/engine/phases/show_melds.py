@@ -115,14 +115,15 @@ class ShowMelds(PhaseKind):
     def start(self, state: State, step: RoundStep) -> bool:
         """Show each seat's melds of the step's measures, and note those announced as played;
         never waits."""
-        melds = _held(state, _measures(step, state.game.ruleset))
+        before = _measures(step, state.game.ruleset)
+        melds = _held(state, before)
         pending: Melds = ()
         waiting: frozenset[int] = frozenset()
         if step.rules.as_played:
             pending = _held(state, _measures(step, state.game.ruleset, as_played=True))
             waiting = frozenset(c for mine in pending for _, cards in mine for c in cards)
         state.parts[SLOT] = Shown(melds, pending, waiting)
-        if state.events is not None:
+        if state.events is not None and before:  # nothing is laid down when every meld waits to be played
             state.log("melds", melds=[[{"meld": name, "cards": list(cards)} for name, cards in mine] for mine in melds])
         state.changed()
         return False
