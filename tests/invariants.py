@@ -46,7 +46,7 @@ from invariants_scores import RoundWatch, check_scores, teams_of
 from trickrules.errors import IllegalActionError
 from trickrules.engine.game import Game
 from trickrules.tools.record import build_record, dumps
-from trickrules.rules.ruleset import UNLIMITED, Ruleset
+from trickrules.rules.ruleset import UNLIMITED, Ruleset, TrumpChoice
 from trickrules.engine.state import Phase, State
 from trickrules.engine import phases
 from trickrules.engine.resample import resample
@@ -54,7 +54,7 @@ from trickrules.engine.resample import resample
 Choose = Callable[[int], int]
 """(number of legal actions) -> the index of the one to take."""
 
-READ_PHASES = frozenset({"deal", "turn_up", "choose_trumps", "pass", "bid", "show_melds", "play", "score"})
+READ_PHASES = frozenset({"deal", "turn_up", "choose_trumps", "complete_deal", "pass", "bid", "show_melds", "play", "score"})
 """The phases of a round the checkers below read (trick sizes, seats, scores assume them)."""
 
 
@@ -71,8 +71,9 @@ def unread_parts(ruleset: Ruleset) -> list[str]:
         f"measure {m.name}" for m in ruleset.scoring.measures
         if m.holding is not None and (m.holding.of == "left" or (m.holding.of == "last_trick" and with_set_aside))
     ]
-    # the declarer (`makers`, `declarer`) is followed from bidding by precedence only
+    # the declarer (`makers`, `declarer`) is followed from bidding by precedence, or from trumps chosen in rounds
     precedence = any(step.bidding is not None and step.bidding.bidding == "precedence" for step in ruleset.round)
+    precedence |= isinstance(ruleset.trumps, TrumpChoice) and bool(ruleset.trumps.rounds)
     reads = {name for rule in ruleset.scoring.round_rules if rule.expression is not None for name in rule.expression.names}
     reads |= {name for c in ruleset.counters if c.on_round_end is not None for name in c.on_round_end.names}
     unread += [] if precedence else [f"scoring reads {name}" for name in sorted(reads & {"makers", "declarer"})]

@@ -14,7 +14,7 @@ from typing import Any
 from invariants_rules import Faces, card_matches, faces_for, ladder_winner, trick_gains
 from trickrules.engine import phases
 from trickrules.engine.state import Phase, State
-from trickrules.rules.ruleset import UNLIMITED, Ruleset
+from trickrules.rules.ruleset import UNLIMITED, Ruleset, TrumpChoice
 
 
 class ScoreBook:
@@ -415,12 +415,14 @@ class RoundScores:
 
     def feed(self, event: dict[str, Any]) -> None:
         if event["type"] == "deal":
-            self.hand_size = len(event["hands"][0])
+            self.hand_size = self.rules.deal.hand_size if self.rules.deal.first_stage else len(event["hands"][0])
             self.bids = [0] * self.n
             self.declarer = -1
         elif event["type"] == "bid" and event["bid"] is not None:  # a pass by precedence keeps the last bid
             self.bids[event["player"]] = event["bid"]
             self.declarer = event["player"] if self.precedence else -1  # a bid by precedence beats the highest, or takes it over
+        elif event["type"] == "choose" and event["suit"] is not None and isinstance(self.rules.trumps, TrumpChoice):
+            self.declarer = event["player"]  # trumps chosen in rounds: the first to name a suit
 
     def makers(self) -> tuple[int, ...]:
         """The declarer's side (no one when no one declared)."""
@@ -454,7 +456,7 @@ class RoundScores:
 
 KNOWN_EVENTS = frozenset(
     "deal trumps pass_direction pass passed play trick reward token place round_end game_end bid turn_up "
-    "choose take discard alone declare contract kept exchange".split()
+    "choose take discard alone declare contract kept exchange complete_deal announce".split()
 )
 """Events the hand model reads, or knows to leave the hands as they are."""
 
@@ -525,6 +527,8 @@ class RoundWatch:
             self.hands[player].remove(card)
         elif kind == "take":
             self.hands[event["player"]] = sorted(self.hands[event["player"]] + [event["card"]])
+        elif kind == "complete_deal":
+            self.hands = [sorted(hand + cards) for hand, cards in zip(self.hands, event["cards"])]
         elif kind == "discard":
             assert event["card"] in self.hands[event["player"]], f"discarded {event['card']}, not in the hand"
             self.hands[event["player"]].remove(event["card"])
@@ -624,6 +628,11 @@ def check_scores(state: State, reader: Ruleset | None = None) -> None:
             assert book is None or kind == "deal" or not any(book.tricks), "trumps named mid-round"
             book = ScoreBook(rules, faces_for(rules.deck, frozenset(event.get("trumps", ()))), game.num_players)
             book.dealt = dealt
+        elif kind == "take" and rules.deal.first_stage:  # the turned-up card, into a hand the deal completes
+            dealt[event["player"]].append(event["card"])
+        elif kind == "complete_deal":  # the hands as dealt are the completed ones
+            for hand, cards in zip(dealt, event["cards"]):
+                hand.extend(cards)
         elif kind in ("trick", "reward", "token", "place"):
             assert book is not None
             if kind == "trick":

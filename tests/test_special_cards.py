@@ -189,3 +189,15 @@ def test_an_exempt_card_is_named_by_the_card_alone() -> None:
 def test_kept_cards_need_won_cards_in_piles() -> None:
     problem = _problem(SPEC.replace("kept_cards:", "won_cards: tableau\ntableau: {sections: [{name: row}]}\nkept_cards:"))
     assert (problem.code, problem.path) == ("TR374", "$.kept_cards")
+
+
+def test_the_last_trick_is_its_own_cards_not_a_card_given_in_exchange() -> None:
+    """The last trick (clubs-5, trumps-4, clubs-3: 2 points) is seat 2's even though the exchange
+    then adds trumps-1 to its won cards."""
+    spec = SPEC.replace("    points: {sum_attribute: points}\n",
+                        "    points: {sum_attribute: points}\n    last_points: {sum_attribute: points, of: last_trick}\n")
+    spec = spec.replace("    - add: points\n", "    - add: points\n    - add: last_points\n")
+    state = spec_game(spec).new_initial_state(0, deal={"hands": HANDS}, record=True)
+    _play(state, "excuse-0", "hearts-2", "hearts-4", "trumps-1", "trumps-5", "trumps-2", "clubs-1", "clubs-4", "clubs-6",
+          "hearts-5", "hearts-1", "hearts-3", "hearts-6", "clubs-2", "trumps-3", "clubs-5", "trumps-4", "clubs-3")
+    assert [row["last_points"] for row in state.round_results[0]["measures"]] == [0, 0, 2]

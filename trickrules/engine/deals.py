@@ -130,7 +130,13 @@ def _one(game: Game, deal: Any, number: int) -> GivenDeal:
             raise DealError(f"{where}: '{key}' is not a chance outcome of this game")
         if str(value) not in choices:
             raise DealError(f"{where}: {key} {value!r} is not one of {', '.join(choices)}")
-        if key == "turn_up" and game.card_index(str(value)) in seen:
+        if key == "turn_up" and _dealers_card(game):
+            rules = game.ruleset.deal
+            dealer = int(deal["dealer"]) if "dealer" in deal else -1 if rules.dealer_random else (rules.dealer_first + number * rules.dealer_rotation) % n
+            held = [p for p, hand in enumerate(converted) if game.card_index(str(value)) in hand]
+            if not held or (dealer >= 0 and held != [dealer]):
+                raise DealError(f"{where}: the turned-up card {value} is one of the dealer's cards: it must be in the dealer's hand")
+        elif key == "turn_up" and game.card_index(str(value)) in seen:
             raise DealError(f"{where}: the turned-up card {value} is in a hand")
         outcomes.append((str(key), str(value)))
     return GivenDeal(tuple(converted), tuple(outcomes), set_aside)
@@ -150,6 +156,11 @@ def _set_aside(game: Game, value: Any, dealt: set[int], where: str) -> tuple[int
     if sorted(cards) != rest:
         raise DealError(f"{where}: 'set_aside' must list the {len(rest)} cards not dealt, each once")
     return tuple(cards)
+
+
+def _dealers_card(game: Game) -> bool:
+    """Whether the turned-up card is one of the dealer's own (`{turn_up: {from: dealer}}`)."""
+    return any(step.kind == "turn_up" and step.rules == "dealer" for step in game.steps)
 
 
 def _chance_choices(game: Game, kind: str) -> tuple[str, ...] | None:

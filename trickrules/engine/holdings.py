@@ -119,6 +119,8 @@ def _own_cards(state: State, of: str, won: Sequence[Sequence[int]], player: int)
     if of == "dealt":
         return state.dealt[player] if player < len(state.dealt) else ()
     if of == "last_trick":  # for its winner, who leads next (`State.leader`): the last cards it took
+        if state.tables.kept and state.tricks and state.leader == player:  # not a kept card gone back, nor an exchange
+            return [card for card in state.tricks[-1][0] if card in state.piles[player]]
         return state.piles[player][-state.trick_size:] if state.tricks and state.leader == player else ()
     if of == "left":
         return state.stock if player == state.declarer else ()

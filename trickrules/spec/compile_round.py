@@ -164,6 +164,8 @@ class RoundCompiler:
                 steps.append(RoundStep("take", rules=self.taking(entry["take"] or {}, (*path, "take"))))
             elif "call" in entry:
                 steps.append(RoundStep("call", rules=self.calling(entry["call"], (*path, "call"))))
+            elif "turn_up" in entry:
+                steps.append(RoundStep("turn_up", rules=(entry["turn_up"] or {}).get("from", "pile")))
             elif "show_melds" in entry:
                 steps.append(RoundStep("show_melds", rules=self.melds_shown(entry["show_melds"] or {}, (*path, "show_melds"))))
             else:
@@ -177,8 +179,7 @@ class RoundCompiler:
         return tuple(steps)
 
     def melds_shown(self, raw: dict, path: tuple) -> MeldShowing:
-        """The meld measures a show_melds step shows before play (every meld measure not
-        announced as played, when not listed) and those announced as played."""
+        """The meld measures a show_melds step shows before play (by default every one not announced as played), and those announced."""
         measures = (self.data.get("scoring") or {}).get("measures") or {}
         melds = [name for name, value in measures.items() if isinstance(value, dict) and "meld" in value]
         names, as_played = tuple(raw.get("measures") or ()), tuple(raw.get("as_played") or ())

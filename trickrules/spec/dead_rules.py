@@ -148,7 +148,8 @@ def _nothing_to_turn_up(found: _Found, ruleset: Ruleset) -> None:
     from trickrules.spec.compiler import compile_ruleset
 
     data = found.source.data
-    if not any(step.kind == "turn_up" for step in ruleset.round or default_round(ruleset.trumps)):
+    steps = [step for step in ruleset.round or default_round(ruleset.trumps) if step.kind == "turn_up"]
+    if not steps or any(step.rules == "dealer" for step in steps):  # none, or one of the dealer's cards
         return
     if _has_option(data.get("deal")) or _has_option(data.get("deck")):
         return  # the hand size or the deck changes with an option: not followed here

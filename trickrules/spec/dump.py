@@ -8,8 +8,7 @@ so that loading it (with the same player count) gives a `Ruleset` equal to the o
     >>> load_ruleset_text(dump_yaml(ruleset), players=3) == ruleset
     True
 
-Option references are gone from a compiled ruleset (their values are in place), so the dump
-declares the options only to keep `Ruleset.options`; nothing refers to them.
+Option references are gone from a compiled ruleset, so the options are declared only to keep `Ruleset.options`.
 """
 
 from __future__ import annotations
@@ -60,9 +59,8 @@ _BUILTIN_MEASURES = 2  # `tricks` and `cards` come first in every compiled scori
 def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
     """Spec data (plain dicts, lists and scalars) that compiles back to `ruleset`."""
     deck = ruleset.deck
-    language2 = bool(ruleset.round or ruleset.counters or ruleset.restrictions or ruleset.teams or ruleset.partner_cards or ruleset.contracts or ruleset.until is not None) or any(
-        rule.kind == "expression" for rule in ruleset.scoring.round_rules
-    )
+    language2 = bool(ruleset.round or ruleset.counters or ruleset.restrictions or ruleset.teams or ruleset.partner_cards or ruleset.contracts
+                     or ruleset.until is not None or any(rule.kind == "expression" for rule in ruleset.scoring.round_rules))
     data: dict[str, Any] = {"language": 2 if language2 else 1, "id": ruleset.id, "title": ruleset.title}
     if ruleset.description:
         data["description"] = ruleset.description
@@ -101,6 +99,9 @@ def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
     if ruleset.tokens:
         data["tokens"] = {kind.name: _token_kind(kind) for kind in ruleset.tokens}
     data["won_cards"] = ruleset.won_cards
+    if ruleset.kept is not None:
+        data["kept_cards"] = {"cards": _card_condition(ruleset.kept.cards, deck)}
+        data["kept_cards"] |= {} if ruleset.kept.exchange is None else {"exchange": _card_condition(ruleset.kept.exchange, deck)}
     if ruleset.tableau is not None:
         data["tableau"] = _tableau(ruleset.tableau, ruleset)
     data["scoring"] = _scoring(ruleset.scoring, ruleset)
@@ -431,17 +432,14 @@ def _round_step(step: RoundStep, contracts: tuple[str, ...], suits: tuple[str, .
         return {"take": _take(step.rules, contracts, deck)}
     if step.kind == "call":
         call: dict[str, Any] = {"cards": [deck.cards[c].id for c in step.rules.cards]}
-        if step.rules.contracts:
-            call["contracts"] = [contracts[i] for i in step.rules.contracts]
-        if step.rules.when is not None:
-            call["when"] = _expr(step.rules.when)
-        return {"call": call}
+        call |= {"contracts": [contracts[i] for i in step.rules.contracts]} if step.rules.contracts else {}
+        return {"call": call | ({"when": _expr(step.rules.when)} if step.rules.when is not None else {})}
     if step.declaring is not None:
         declare = step.declaring
         speaker: Any = {"seat": declare.first_seat} if declare.first == "seat" else declare.first
         written: dict[str, Any] = {"contracts": [contracts[i] for i in declare.contracts], "first": speaker}
-        if declare.bidding == "precedence":
-            written |= {"bidding": "precedence", "precedence": {"seat": declare.precedence_seat}}
+        if declare.bidding != "first":  # by precedence, or the bidding's winner names it (no otherwise)
+            written |= {"bidding": declare.bidding} | ({"precedence": {"seat": declare.precedence_seat}} if declare.bidding == "precedence" else {})
         else:
             written["otherwise"] = "score" if declare.otherwise < 0 else contracts[declare.otherwise]
         if declare.allow:
@@ -460,6 +458,8 @@ def _round_step(step: RoundStep, contracts: tuple[str, ...], suits: tuple[str, .
             if bid.precedence_seat >= 0:
                 data["precedence"] = {"seat": bid.precedence_seat}
         return {"bid": data}
+    if step.kind == "turn_up" and step.rules == "dealer":
+        return {"turn_up": {"from": "dealer"}}
     if step.kind == "show_melds" and (step.rules.measures or step.rules.as_played):
         shown = {"measures": list(step.rules.measures)} if step.rules.measures else {}
         return {"show_melds": shown | ({"as_played": list(step.rules.as_played)} if step.rules.as_played else {})}

@@ -40,7 +40,7 @@ from trickrules.tools.rulebook_round import (
 )
 from trickrules.tools.rulebook_words import (
     SECTION_VALUE_WORDS,
-    TRUMPS_WORDS,
+    found_trumps_words, kept_words,
     join_words,
     plural,
     rank_span,
@@ -295,7 +295,7 @@ class _Book:
                 f"from {join_words((suits[s] for s in trumps.candidates), 'or')}."
             )
         elif isinstance(trumps, (FirstLed, TurnedUp)):
-            lines.append(TRUMPS_WORDS[type(trumps).__name__])
+            lines.append(found_trumps_words(trumps, self.rules.round))
         elif not trumps:  # unless an auction's contract names them
             lines.append("The contract's strain names the trumps (see Auction): none in a contract without trumps." if any(s.kind == "auction" for s in self.rules.round) else "There are no trumps.")
         else:
@@ -320,7 +320,7 @@ class _Book:
         if not follow:
             return "\n".join(lines + ["", "Players may play any card."])
         lines += ["", "When you play to a trick someone else led:", ""]
-        lines += [f"{n}. {follow_words(rule).capitalize()}." for n, rule in enumerate(follow, 1)]
+        lines += [f"{n}. {follow_words(rule, self.deck).capitalize()}." for n, rule in enumerate(follow, 1)]
         lines += ["", "A player who holds no card a rule asks for may play any card."]
         lines += ["", self.group_words()]
         return "\n".join(lines)
@@ -368,7 +368,7 @@ class _Book:
         lines = ["## Won cards and tokens", ""]
         tableau = self.rules.tableau
         if self.rules.won_cards == "pile" or tableau is None:
-            lines.append("The winner of a trick puts its cards face down on their own pile.")
+            lines.append("The winner of a trick puts its cards face down on their own pile." + kept_words(self.rules.kept, self.deck))
         else:
             lines += self.tableau_placement(tableau)
         for index, kind in enumerate(self.rules.tokens):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from trickrules.rules.kept import KeptCards
 from trickrules.rules.measures import Meld
 from trickrules.rules.ruleset import (
     Amount,
@@ -14,6 +15,7 @@ from trickrules.rules.ruleset import (
     Measure,
     PointRule,
     RankingStep,
+    RoundStep,
     Reward,
     Ruleset,
     SectionValue,
@@ -122,7 +124,8 @@ def _compound_clauses(condition: CardCondition, deck: Deck, subject: str) -> Ite
     if condition.trick is not None:
         yield f"`{condition.trick.expression.text}` holds for the whole trick"
     if condition.negate is not None:
-        yield f"it is not so that {card_condition_words(condition.negate, deck, subject)}"
+        inner = card_condition_words(condition.negate, deck, subject)
+        yield f"{subject} is not one that {inner.removeprefix(subject + ' ')}" if inner.startswith(subject + " ") else f"it is not so that {inner}"
     yield from (card_condition_words(c, deck, subject) for c in condition.all_of)
     if condition.any_of is not None:
         yield "(" + join_words((card_condition_words(c, deck, subject) for c in condition.any_of), "or") + ")"
@@ -159,8 +162,16 @@ TRUMPS_WORDS: dict[str, str] = {
                 "that first card included.",
     "TurnedUp": "After the deal the next card of the deck is turned face up: its suit is trump for the round (with no card "
                 "left, there are no trumps). The card takes no part in the play.",
+    "TurnedUpDealer": "After the deal the dealer turns one of its own cards face up (drawn at random): its suit is trump for "
+                      "the round. The card stays in the dealer's hand, seen by all, and is played like any other.",
 }
 """Trumps that each round finds for itself, in words, by the kind of `Trumps`."""
+
+
+def found_trumps_words(trumps: object, steps: Sequence[RoundStep]) -> str:
+    """Trumps that the round finds for itself (`TRUMPS_WORDS`), a dealer's own card turned up told apart."""
+    dealers = any(step.kind == "turn_up" and step.rules == "dealer" for step in steps)
+    return TRUMPS_WORDS[type(trumps).__name__ + ("Dealer" if dealers else "")]
 
 SECTION_VALUE_WORDS: dict[str, Callable[[SectionValue, str], str]] = {
     "top_rank": lambda value, token: "the rank of the top card of its stack",
@@ -173,9 +184,25 @@ SECTION_VALUE_WORDS: dict[str, Callable[[SectionValue, str], str]] = {
 """What a section scores, in words, by `SectionValue.kind`."""
 
 
-def follow_words(rule: FollowRule) -> str:
-    """A follow rule as an instruction."""
+def kept_words(kept: KeptCards | None, deck: Deck) -> str:
+    """The kept cards (`kept_cards`), as sentences after the won cards' ("" for none)."""
+    if kept is None:
+        return ""
+    text = (f" A card that {card_condition_words(kept.cards, deck, 'it').removeprefix('it ')} goes back to its owner's pile "
+            "when another player wins the trick.")
+    if kept.exchange is not None:
+        text += (" When the play of the round ends, its owner gives that trick's winner, unless a partner, the first card "
+                 f"it won that {card_condition_words(kept.exchange, deck, 'it').removeprefix('it ')} (none if it won none).")
+    return text
+
+
+def follow_words(rule: FollowRule, deck: Deck | None = None) -> str:
+    """A follow rule as an instruction (its card condition read from `deck`, where it has one)."""
     words = FOLLOW_WORDS.get(rule.kind, f"obey the rule '{rule.kind}'")
+    if rule.condition is not None and deck is not None:
+        that = card_condition_words(rule.condition, deck, "it").removeprefix("it ")
+        words = (f"a card that {that} may be played at any time, whatever the other rules ask; led, it sets no led group: "
+                 "the next card played that is not such a card does") if rule.kind == "exempt" else f"play a card that {that}, if you can"
     return words + (", unless your partner is winning the trick" if rule.unless_partner_winning else "")
 
 

@@ -2,7 +2,9 @@
 
 No decision is made here: the card is the first one not dealt (or the one a given deal
 names); with no card left there are no trumps. The card stays out of play, shown to all for
-the round (`card`).
+the round (`card`). With `{turn_up: {from: dealer}}` it is one of the dealer's own cards, drawn
+at random (or named by a given deal), which stays in the dealer's hand, shown to all until
+played (Whist's trump card).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from trickrules.engine.deals import chance_index
 from trickrules.rules.ruleset import TurnedUp
 
 from .kinds import NEVER_WAITS, PhaseKind
@@ -66,8 +69,15 @@ class TurnUp(PhaseKind):
         """Turn the card up and make its suit the trump suit; never waits."""
         game = state.game
         given = state.given.outcome("turn_up") if state.given is not None else None
-        shown = game.card_index(given) if given is not None else (state.stock[0] if state.stock else -1)
-        state.parts[SLOT] = Shown(shown)
+        if step.rules == "dealer":  # one of the dealer's cards, which stays in the hand
+            hand = state.hands[state.dealer]
+            drawn = hand[chance_index(state.seed, state.round, "turn_up", len(hand))] if hand else -1
+            named = game.card_index(given) if given is not None else -1
+            shown = named if named in hand else drawn  # a given card the dealer does not hold (a random dealer): drawn
+            state.parts[SLOT] = Shown(shown, state.dealer)
+        else:
+            shown = game.card_index(given) if given is not None else (state.stock[0] if state.stock else -1)
+            state.parts[SLOT] = Shown(shown)
         if state.events is not None:
             state.log("turn_up", card=shown)
         if not isinstance(game.ruleset.trumps, TurnedUp):
