@@ -190,6 +190,13 @@ def first_problem(extra: str = "", players: int | None = None, options: Mapping[
     return info.value.problems[0]
 
 
+def spec_problem(text: str) -> Problem:
+    """The first problem a whole spec text (not the base spec) is refused with."""
+    with pytest.raises(SpecError) as info:
+        load_ruleset_text(text)
+    return info.value.problems[0]
+
+
 def round_with(phase: str) -> str:
     """A `round` of deal, the phase `phase` (one flow-style line), play and score."""
     return f"round:\n  - deal\n  - {phase}\n  - play\n  - score\n"

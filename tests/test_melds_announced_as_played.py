@@ -8,8 +8,7 @@ import random
 
 import pytest
 
-from helpers import TWO_STAGE_DEAL as DEAL, TWO_STAGE_SPEC as STAGED, events, spec_game
-from trickrules import Problem, SpecError, load_ruleset_text
+from helpers import TWO_STAGE_DEAL as DEAL, TWO_STAGE_SPEC as STAGED, events, spec_game, spec_problem as _problem
 from trickrules.engine import resample
 from trickrules.engine.phases import show_melds
 from trickrules.engine.state import Phase
@@ -114,11 +113,6 @@ def test_a_meld_is_announced_exactly_when_its_holder_plays_its_first_card(seed: 
     for seat, card in announced_at.items():
         assert card in king_queen[seat]
 
-
-def _problem(text: str) -> Problem:
-    with pytest.raises(SpecError) as info:
-        load_ruleset_text(text)
-    return info.value.problems[0]
 
 
 def test_an_announced_meld_must_be_a_meld_measure() -> None:

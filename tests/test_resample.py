@@ -50,15 +50,16 @@ def _all_cards(state: trickrules.State) -> Counter[int]:
 
 def _hands_then(state: trickrules.State, player: int) -> list[tuple[list[int], int, int]]:
     """For each card `player` followed with this round: its hand then (as `state` has it), the
-    card and the led group."""
+    card and the led group (set by the trick's first card that is not free of the follow rules)."""
     played = [(cards, who) for cards, who in [*state.tricks, (state.trick, state.trick_players)] if cards]
-    group = state.tables.faces.group
+    group, free = state.tables.faces.group, state.tables.free
     result = []
     for index, (cards, who) in enumerate(played):
-        if player not in who[1:]:
+        leading = next((i for i, c in enumerate(cards) if c not in free), len(cards))  # a free card led sets no suit
+        if player not in who[leading + 1:]:
             continue
         later = [c for cs, ws in played[index:] for c, p in zip(cs, ws) if p == player]
-        result.append((sorted(state.hands[player] + later), cards[who.index(player)], group[cards[0]]))
+        result.append((sorted(state.hands[player] + later), cards[who.index(player)], group[cards[leading]]))
     return result
 
 

@@ -8,8 +8,7 @@ import random
 
 import pytest
 
-from helpers import events, spec_game
-from trickrules import SpecError, load_ruleset_text
+from helpers import events, spec_game, spec_problem as _problem
 from trickrules.engine import resample
 from trickrules.rules.follow import NOT_LED
 from trickrules.tools.record import build_record
@@ -174,11 +173,6 @@ def test_the_record_and_its_text_name_kept_and_exchanged_cards() -> None:
     text = render_record(record)
     assert "Kept: P0 takes back excuse-0 from P2's trick" in text and "Exchange: P0 gives P2 trumps-1" in text
 
-
-def _problem(text: str):
-    with pytest.raises(SpecError) as info:
-        load_ruleset_text(text)
-    return info.value.problems[0]
 
 
 def test_an_exempt_card_is_named_by_the_card_alone() -> None:

@@ -71,20 +71,6 @@ def round_suits(state: State, rules: ChooseRound) -> list[int]:
     return [up] if rules.suits == "turned_up" else [s for s in suits if s != up]
 
 
-def _take_turned_up(state: State, player: int, card: int) -> None:
-    """`player`, who chose, takes the turned-up card into the hand (no discard)."""
-    hand = state.hands[player]
-    hand.append(card)
-    hand.sort()
-    if card in state.stock:
-        state.stock.remove(card)
-    if card in state.set_aside:
-        state.set_aside.remove(card)
-    turn_up.taken_by(state, player)
-    if state.events is not None:
-        state.log("take", player=player, card=card)
-
-
 class ChooseTrumps(PhaseKind):
     """Trumps are chosen (action ``trumps <suit>``, and ``pass`` in rounds)."""
 
@@ -146,8 +132,9 @@ class ChooseTrumps(PhaseKind):
                 turn_up.taken_by(state, state.dealer)
                 discard.start(state, state.dealer, shown, rules.may_discard_turned_up)
                 return
-            if rules.declarer_takes_turned_up and shown >= 0:
-                _take_turned_up(state, player, shown)
+            if rules.declarer_takes_turned_up and shown >= 0:  # the chooser takes it, no discard
+                discard.take_into_hand(state, player, shown)
+                turn_up.taken_by(state, player)
         else:
             if choice.by == "declarer" and state.events is not None:  # who chose, for the record
                 state.log("choose", player=player, suit=suit)

@@ -51,8 +51,8 @@ def discarding(state: State) -> bool:
     return state._kind is KIND
 
 
-def start(state: State, player: int, card: int, may_discard_it: bool) -> None:
-    """`player` takes `card`; then waits for the discard."""
+def take_into_hand(state: State, player: int, card: int) -> None:
+    """`player` takes `card` (the turned-up card) from the cards not dealt into the hand."""
     hand = state.hands[player]
     hand.append(card)
     hand.sort()
@@ -60,9 +60,14 @@ def start(state: State, player: int, card: int, may_discard_it: bool) -> None:
         state.stock.remove(card)
     if card in state.set_aside:
         state.set_aside.remove(card)
-    state.parts[DISCARD] = Discarding(card, may_discard_it, discarded(state))
     if state.events is not None:
         state.log("take", player=player, card=card)
+
+
+def start(state: State, player: int, card: int, may_discard_it: bool) -> None:
+    """`player` takes `card`; then waits for the discard."""
+    take_into_hand(state, player, card)
+    state.parts[DISCARD] = Discarding(card, may_discard_it, discarded(state))
     enter(state, KIND)
     state.current = player
 
