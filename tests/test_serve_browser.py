@@ -154,7 +154,9 @@ def test_a_record_opened_in_the_page_is_stepped_through(page: Page, tmp_path: Pa
         path = tmp_path / "spades-game.json"
         path.write_text(json.dumps(record), encoding="utf-8")
         page.locator('[title="A new game with a random seed"]').click()
-        wait_until(page, "!v.terminal")
+        # bots on every seat with no pace may finish the new game before the page looks: wait
+        # for the new game's seed, not for a game that is not over
+        wait_until(page, f"v.seed !== {done['seed']}")
         page.locator("#open-record").set_input_files(str(path))
         shown = wait_until(page, "v.mode === 'watch'")
         assert shown["position"] == 0 and shown["length"] == len(record["actions"])
