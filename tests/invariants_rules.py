@@ -207,6 +207,13 @@ def allowed_cards(rules: Ruleset, hand: Sequence[int], trick: Sequence[int], fac
             narrowed = [c for c in cards if faces.is_trump(c)]
         elif rule.kind == "win_if_able":
             narrowed = [c for c in cards if wins(c)]
+        elif rule.kind == "head_if_able":  # above the best trump in the trick, else the best led card
+            target = [c for c in trick if faces.is_trump(c)] or [c for c in trick if faces.group(c) == led]
+            top = max(faces.rank[c] for c in target)
+            narrowed = [c for c in cards if faces.group(c) == faces.group(target[0]) and faces.rank[c] > top]
+        elif rule.kind == "play_if_able":
+            assert rule.condition is not None
+            narrowed = [c for c in cards if card_matches(rule.condition, c, faces, deck=rules.deck, led=led, trick=([*trick, c], -1))]
         else:
             assert rule.kind == "overtrump_if_able", rule.kind
             trumps = [c for c in cards if faces.is_trump(c)]

@@ -112,7 +112,7 @@ def spec_data(draw: st.DrawFn, language2: bool | None = None) -> dict[str, Any]:
     data["rounds"] = draft.maybe_option(draw(st.integers(1, 2)), 1, 3)
     data["trumps"] = _trumps(draw, draft, suits)
     if draw(st.booleans()):
-        data["follow"] = draw(st.sampled_from([["follow_led"], ["follow_led", "trump_if_void"]]))
+        data["follow"] = _follow(draw, suits, attributes, draft.ranks)
     data["ranking"] = _ranking(draw, suits, attributes, draft.ranks)
     if draw(st.integers(0, 4)) == 0:  # a special card: free of the follow rules, never winning
         _special_cards(draw, data, suits, attributes, draft.ranks, kept=tableau is None)
@@ -226,6 +226,24 @@ def _static_condition(
     if kind == "attribute":
         return {"attribute": {"name": ATTRIBUTE, "at_least": draw(st.integers(0, 3))}}
     return {kind: draw(st.booleans())}
+
+
+TRICK_FOLLOW_RULES = ("win_if_able", "overtrump_if_able", "head_if_able", "play_if_able")
+
+
+def _follow(draw: st.DrawFn, suits: list[str], attributes: bool, known: list[int] | None) -> list[Any]:
+    """Follow rules: the led group, sometimes a trump when void, and sometimes (in half) a rule
+    that reads the trick, in any place, sometimes waived while a partner wins the trick."""
+    rules: list[Any] = ["follow_led"] + (["trump_if_void"] if draw(st.booleans()) else [])
+    if draw(st.booleans()):
+        kind = draw(st.sampled_from(TRICK_FOLLOW_RULES))
+        rule: Any = kind
+        if kind == "play_if_able":
+            rule = {kind: _static_condition(draw, suits, attributes, known=known)}
+        elif draw(st.integers(0, 2)) == 0:
+            rule = {kind: {"unless_partner_winning": True}}
+        rules.insert(draw(st.integers(0, len(rules))), rule)
+    return rules
 
 
 def _special_cards(draw: st.DrawFn, data: dict[str, Any], suits: list[str], attributes: bool, known: list[int] | None,
