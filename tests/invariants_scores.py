@@ -140,6 +140,9 @@ class ScoreBook:
                 return 0
             by_seat = [self.piles[p] + [c for stack in self.stacks[p] for c in stack] for p in range(len(self.tricks))]
             won = [c for p in side for c in self._holding_cards(holding.of, p, by_seat[p])]
+            if measure.kind == "meld" and holding.meld.best:  # each hand apart, a team its best
+                return max(best_declaration(holding.meld.best, list(self._holding_cards(holding.of, p, by_seat[p])), self.faces, len(self.rules.deck.suits))
+                           for p in side)
             if measure.kind == "meld":
                 return meld_held(holding.meld, won, self.faces, len(self.rules.deck.suits))
             if measure.kind == "run":
@@ -166,7 +169,8 @@ class ScoreBook:
         cards for its winner (`left`, the declarer's set-aside cards, is not followed here)."""
         if of == "last_trick":
             return self.last[1] if self.last[0] == player else []
-        return {"won": won, "dealt": self.dealt[player], "held": self.played[player]}[of]
+        held = self.played[player] or list(self.dealt[player])  # a hand thrown in before play is held as dealt
+        return {"won": won, "dealt": self.dealt[player], "held": held}[of]
 
     def _run(self, holding: Any, cards: set[int]) -> int:
         """A run from the top, the order by the ladder (the best of the cards left, in turn)."""
@@ -244,6 +248,8 @@ def meld_held(meld: Any, hand: Sequence[int], faces: Faces, suits: int) -> int:
     if meld.cards:
         held = min(sum(1 for card in hand if card in set(copies)) for copies in meld.cards)
         return held // meld.times
+    if meld.sequence[0]:
+        return len(runs_held(meld, hand, faces, suits)) // meld.times
     have = Counter((faces.suit[card], faces.rank[card]) for card in hand)
     if meld.trump:
         read = sorted(faces.trumps)
@@ -252,6 +258,51 @@ def meld_held(meld: Any, hand: Sequence[int], faces: Faces, suits: int) -> int:
     per_suit = [min((sum(have[suit, rank] for rank in ranks) for ranks in meld.ranks), default=0) for suit in read]
     held = min(per_suit, default=0) if meld.across else sum(per_suit)
     return held // meld.times
+
+
+def runs_held(meld: Any, hand: Sequence[int], faces: Faces, suits: int) -> list[tuple[int, int, int]]:
+    """The runs of ranks in a row a sequence meld counts, as (suit, length, top rank): in each
+    suit read, every rank held, walked up from the lowest."""
+    read = sorted(faces.trumps) if meld.trump else list(range(suits)) if meld.suits is None else list(meld.suits)
+    shortest, longest = meld.sequence
+    found = []
+    for suit in read:
+        ranks = sorted({faces.rank[c] for c in hand if faces.suit[c] == suit})
+        start = 0
+        for i in range(1, len(ranks) + 1):
+            if i == len(ranks) or ranks[i] != ranks[i - 1] + 1:
+                length = i - start
+                if length >= shortest and (not longest or length <= longest):
+                    found.append((suit, length, ranks[i - 1]))
+                start = i
+    return found
+
+
+def best_declaration(tiers: Any, hand: Sequence[int], faces: Faces, suits: int) -> int:
+    """The standing of a hand's best declaration among `tiers` (strongest first), as the
+    language packs it: tier from the weakest (1) * 2 * (ranks + 1) + (top rank + 1) * 2 + 1 in
+    trumps; a run's top is its highest rank, ranks in a suit their highest in the best suit,
+    melds across suits or of given cards their highest card (never in trumps); 0 for none."""
+    ranks = max(faces.rank) + 1
+    for place, tier in enumerate(tiers):
+        tops = []
+        for _, meld in tier:
+            if not meld_held(meld, hand, faces, suits):
+                continue
+            if meld.sequence[0]:
+                tops += [(top + 1) * 2 + (suit in faces.trumps) for suit, _, top in runs_held(meld, hand, faces, suits)]
+            elif meld.ranks and not meld.across:
+                read = sorted(faces.trumps) if meld.trump else list(range(suits)) if meld.suits is None else list(meld.suits)
+                for suit in read:
+                    in_suit = [faces.rank[c] for c in hand if faces.suit[c] == suit]
+                    if all(any(r in ranks_ for r in in_suit) for ranks_ in meld.ranks):
+                        tops.append((max(r for r in in_suit if any(r in ranks_ for ranks_ in meld.ranks)) + 1) * 2 + (suit in faces.trumps))
+            else:
+                pattern = set().union(*meld.ranks) if meld.ranks else {faces.rank[c] for copies in meld.cards for c in copies}
+                tops.append((max(faces.rank[c] for c in hand if faces.rank[c] in pattern) + 1) * 2)
+        if tops:
+            return (len(tiers) - place) * 2 * (ranks + 1) + max(tops)
+    return 0
 
 
 PASS_WORDS = {"left": 1, "right": -1, "none": 0}

@@ -275,6 +275,8 @@ CODES: dict[str, str] = {
     "TR373": "deal in two stages out of shape",
     # TR374: special cards (`follow: [{exempt: ...}]`, `kept_cards`).
     "TR374": "special card named by more than the card",
+    # TR375: a comparison of declarations (`meld: {best: [...]}`).
+    "TR375": "best compares meld measures that count a pattern",
     # TR4xx: overlays (`extends`).
     "TR401": "extends cycle",
     "TR402": "extends parent missing",

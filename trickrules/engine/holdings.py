@@ -2,7 +2,8 @@
 
 The cards a holding reads are a player's won cards, its hand as dealt (`State.dealt`, kept
 from the deal on) or the hand it played the round with (its cards at scoring and those it
-played to tricks); with `per: team`, the cards of the player's whole team; with `set_aside`,
+played to tricks); with `per: team`, the cards of the player's whole team (a comparison of
+melds, `Meld.best`, reads each hand apart and gives the team its best key); with `set_aside`,
 the cards dealt to no one among the declarer's. A run without a list of cards orders the
 cards its condition matches by the round's ranking, highest first, under the trumps at scoring.
 """
@@ -57,9 +58,10 @@ def fill_holdings(state: State, measures: list[list[int]], won: Sequence[Sequenc
         if measure.kind == "run":
             order = holding.order if holding.order is not None else _ranked(state, measure)
         attribute = None if measure.attribute is None else deck.columns[measure.attribute]
-        reads = (holding.of, holding.per, holding.set_aside)
+        best = holding.meld is not None and bool(holding.meld.best)  # each hand compared apart, a team by its best
+        reads = (holding.of, "player" if best else holding.per, holding.set_aside)
         if reads not in read:
-            read[reads] = _cards_by_player(state, measure, won)
+            read[reads] = _cards_by_player(state, measure, won, reads[1])
         for player, cards in enumerate(read[reads]):
             if cards is None:
                 measures[player][index] = 0
@@ -67,6 +69,10 @@ def fill_holdings(state: State, measures: list[list[int]], won: Sequence[Sequenc
                 measures[player][index] = meld_count(holding.meld, cards, faces.suit, faces.rank, state.trumps, len(deck.suits))
             else:
                 measures[player][index] = holding_value(measure, cards, matches, order, attribute)
+        if best and holding.per == "team":
+            for player in range(len(measures)):
+                side = _side(state.round_teams, player)
+                measures[player][index] = max(measures[seat][index] for seat in side) if side[0] == player else 0
 
 
 def _anything(card: int) -> bool:
@@ -91,14 +97,14 @@ def _matching_cards(condition: CardCondition, deck: Deck, faces: Faces) -> froze
     return found
 
 
-def _cards_by_player(state: State, measure: Measure, won: Sequence[Sequence[int]]) -> list[list[int] | None]:
-    """The cards the measure reads for each player (None: a team's seat after its first)."""
+def _cards_by_player(state: State, measure: Measure, won: Sequence[Sequence[int]], per: str) -> list[list[int] | None]:
+    """The cards the measure reads for each player, or `per` team (None: a team's seat after its first)."""
     holding = measure.holding
     assert holding is not None
     n = state.num_players
     own = [_own_cards(state, holding.of, won, p) for p in range(n)]
     sides: list[tuple[int, ...]] = [(p,) for p in range(n)]
-    if holding.per == "team":
+    if per == "team":
         sides = [_side(state.round_teams, p) for p in range(n)]
     result: list[list[int] | None] = []
     for player in range(n):

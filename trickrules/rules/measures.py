@@ -31,6 +31,11 @@ class Meld:
     goes, counted when its length is in those bounds (Belote's tierce 3-3, quarte 4-4, quinte
     5-0). With `times`, the count is divided by it, rounded down (2: the doubled melds that
     score apart).
+
+    `best` (tiers of named melds, strongest tier first) compares declarations instead of
+    counting one: its value is 0 when the hand holds none of the melds, else a packed key of
+    its best one (`best_key`): the strongest tier held, then the best held meld's top rank,
+    then whether it is in trumps. Higher keys are better declarations.
     """
 
     ranks: tuple[frozenset[int], ...] = ()
@@ -40,22 +45,58 @@ class Meld:
     cards: tuple[tuple[int, ...], ...] = ()
     times: int = 1  # the pattern counts once for each `times` it is held (2: a double run, double aces)
     sequence: tuple[int, int] = (0, 0)  # (shortest, longest; 0: no limit): runs of ranks in a row
+    best: tuple[tuple[tuple[str, Meld], ...], ...] = ()  # tiers of (measure name, meld), strongest first
 
 
 @dataclass(frozen=True)
 class MeldShowing:
     """A show_melds step's rules: the meld measures laid on the table before play
-    (`measures`, in order; empty: every meld measure not announced as played), and those each
+    (`measures`, in order; None: every meld measure not announced as played), and those each
     player announces as it plays the first card of one (`as_played`: Belote's belote-rebelote)."""
 
-    measures: tuple[str, ...] = ()
+    measures: tuple[str, ...] | None = None
     as_played: tuple[str, ...] = ()
 
 
 def meld_count(meld: Meld, cards: Sequence[int], suit_of: Sequence[int], rank_of: Sequence[int],
                trumps: frozenset[int], suits: int) -> int:
-    """How many times `cards` hold `meld` (`suit_of`, `rank_of`: each card's counting face)."""
+    """How many times `cards` hold `meld` (`suit_of`, `rank_of`: each card's counting face);
+    for a comparison of melds (`Meld.best`), the key of the best one held (`best_key`)."""
+    if meld.best:
+        return best_key(meld.best, cards, suit_of, rank_of, trumps, suits)
     return _held(meld, cards, suit_of, rank_of, trumps, suits) // meld.times
+
+
+def best_key(tiers: tuple[tuple[tuple[str, Meld], ...], ...], cards: Sequence[int], suit_of: Sequence[int],
+             rank_of: Sequence[int], trumps: frozenset[int], suits: int) -> int:
+    """The key of the best meld `cards` hold among `tiers` (strongest tier first), packed into
+    one integer: its tier counted from the weakest (1) times 2 * (ranks + 1), plus its
+    `meld_top`; 0 when none is held. Within a tier the best meld is the one with the highest
+    top rank, then one in trumps (`meld_top`)."""
+    ranks = max(rank_of, default=0) + 1
+    for place, tier in enumerate(tiers):
+        top = max((meld_top(meld, cards, suit_of, rank_of, trumps, suits) for _, meld in tier), default=0)
+        if top:
+            return (len(tiers) - place) * (ranks + 1) * 2 + top
+    return 0
+
+
+def meld_top(meld: Meld, cards: Sequence[int], suit_of: Sequence[int], rank_of: Sequence[int],
+             trumps: frozenset[int], suits: int) -> int:
+    """The best time `cards` hold `meld`, as (its top rank + 1) * 2 + 1 if it lies in a trump
+    suit (a run or ranks in one suit; never for melds across suits or of given cards); 0 when
+    it is not held."""
+    if not meld_count(meld, cards, suit_of, rank_of, trumps, suits):
+        return 0
+    if meld.sequence[0]:
+        return max((rank_of[run[-1]] + 1) * 2 + (suit in trumps)
+                   for suit in _places(meld, trumps, suits) for run in _runs(meld, [c for c in cards if suit_of[c] == suit], rank_of))
+    shown = meld_cards(meld, cards, suit_of, rank_of, trumps, suits)
+    top = (max(rank_of[card] for card in shown) + 1) * 2
+    if meld.ranks and not meld.across:  # in one suit: the best suit holding it
+        return max((max(rank_of[c] for c in shown if suit_of[c] == suit) + 1) * 2 + (suit in trumps)
+                   for suit in {suit_of[c] for c in shown})
+    return top
 
 
 def _runs(meld: Meld, in_suit: Sequence[int], rank_of: Sequence[int]) -> list[list[int]]:

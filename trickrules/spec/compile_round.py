@@ -1,8 +1,7 @@
 """Compile the language-2 parts of a spec: the round's phases, counters, play restrictions,
 expressions and the end of a game.
 
-Expressions are compiled here, once, when the spec loads (`trickrules.rules.expressions`);
-an error inside one is reported at its file, line and column, with the names that exist.
+Expressions are compiled here, once, when the spec loads (`trickrules.rules.expressions`); an error inside one is reported at its file, line and column, with the names that exist.
 Problems are added to the compiler's list (`found`) and compiling goes on, as the module
 `trickrules.spec.compiler` describes; only `hand_size_schedule` raises, as the deal's hand
 sizes are what the later checks measure.
@@ -22,6 +21,7 @@ from trickrules.rules.take import TakePhase
 from trickrules.rules.measures import MeldShowing
 from trickrules.rules.expressions import Expression, ExpressionError, compile_expression
 from trickrules.spec import definitions, round_order
+from trickrules.spec.measures import pattern_melds
 from trickrules.rules.declaring import DeclarePhase
 from trickrules.rules.ruleset import BidPhase, CardCondition, Counter, PassPhase, Restriction, RoundStep, Schedule
 from trickrules.spec.names import did_you_mean
@@ -181,13 +181,13 @@ class RoundCompiler:
     def melds_shown(self, raw: dict, path: tuple) -> MeldShowing:
         """The meld measures a show_melds step shows before play (by default every one not announced as played), and those announced."""
         measures = (self.data.get("scoring") or {}).get("measures") or {}
-        melds = [name for name, value in measures.items() if isinstance(value, dict) and "meld" in value]
-        names, as_played = tuple(raw.get("measures") or ()), tuple(raw.get("as_played") or ())
-        for key, listed in (("measures", names), ("as_played", as_played)):
+        melds = pattern_melds(measures)
+        names, as_played = None if raw.get("measures") is None else tuple(raw["measures"]), tuple(raw.get("as_played") or ())
+        for key, listed in (("measures", names or ()), ("as_played", as_played)):
             for index, name in enumerate(listed):
                 if name not in melds:
                     self.fail((*path, key, index), "TR370", f"show_melds shows meld measures; {name!r} is not one (meld measures: {', '.join(melds) or 'none'})")
-                elif key == "as_played" and name in names:
+                elif key == "as_played" and name in (names or ()):
                     self.fail((*path, key, index), "TR370", f"{name!r} is shown before play (measures) and announced as played: list it in one of them")
         if not melds:
             self.fail(path, "TR370", "show_melds shows meld measures, and the scoring has none")

@@ -460,8 +460,8 @@ def _round_step(step: RoundStep, contracts: tuple[str, ...], suits: tuple[str, .
         return {"bid": data}
     if step.kind == "turn_up" and step.rules == "dealer":
         return {"turn_up": {"from": "dealer"}}
-    if step.kind == "show_melds" and (step.rules.measures or step.rules.as_played):
-        shown = {"measures": list(step.rules.measures)} if step.rules.measures else {}
+    if step.kind == "show_melds" and (step.rules.measures is not None or step.rules.as_played):
+        shown = {"measures": list(step.rules.measures)} if step.rules.measures is not None else {}
         return {"show_melds": shown | ({"as_played": list(step.rules.as_played)} if step.rules.as_played else {})}
     if step.passing is None:
         return step.kind

@@ -110,14 +110,47 @@ def _meld(compiler: MeasureCompiler, raw: dict, path: tuple) -> Meld:
         cards.append(tuple(i for i, other in enumerate(compiler.card_ids) if other.partition(COPY_MARK)[0] == base))
     sequence = raw.get("sequence")
     bounds = (int(sequence["from"]), int(sequence.get("to", 0))) if isinstance(sequence, dict) else (0, 0)
-    patterns = [key for key in ("ranks", "cards", "sequence") if raw.get(key)]
+    patterns = [key for key in ("ranks", "cards", "sequence", "best") if raw.get(key)]
     if len(patterns) != 1 or (raw.get("across") and "ranks" not in patterns):
         found = " and ".join(patterns) or "no pattern"
-        _add(compiler, path, "TR372", f"a meld is one pattern: ranks (with or without across), cards or a sequence; this one has {found}"
+        _add(compiler, path, "TR372", f"a meld is one pattern: ranks (with or without across), cards, a sequence or best; this one has {found}"
              + (" with across" if raw.get("across") and "ranks" not in patterns else ""))
     if bounds[1] and bounds[1] < bounds[0]:
         _add(compiler, (*path, "sequence", "to"), "TR372", f"a sequence of {bounds[0]} to {bounds[1]} cards: 'to' is below 'from'")
-    return Meld(tuple(ranks), suits, suit == "trump", raw.get("across") == "suits", tuple(cards), int(raw.get("times", 1)), bounds)
+    best = _best(compiler, raw.get("best") or (), (*path, "best")) if "best" in patterns else ()
+    return Meld(tuple(ranks), suits, suit == "trump", raw.get("across") == "suits", tuple(cards), int(raw.get("times", 1)), bounds, best)
+
+
+def pattern_melds(measures: dict) -> list[str]:
+    """The names of the measures (as written) that count a pattern of cards: meld measures
+    other than a comparison of melds (`best`)."""
+    return [name for name, value in measures.items()
+            if isinstance(value, dict) and isinstance(value.get("meld"), dict) and "best" not in value["meld"]]
+
+
+def _best(compiler: MeasureCompiler, tiers: Any, path: tuple) -> tuple[tuple[tuple[str, Meld], ...], ...]:
+    """The tiers of a comparison of melds, each name resolved to its measure's pattern (TR375:
+    a name that is not a meld measure counting a pattern, or listed twice)."""
+    measures = (compiler.data.get("scoring") or {}).get("measures") or {}
+    patterns = pattern_melds(measures)
+    seen: set[str] = set()
+    result = []
+    for place, tier in enumerate(tiers):
+        names = tier if isinstance(tier, list) else [tier]
+        resolved = []
+        for number, name in enumerate(names):
+            where = (*path, place, number) if isinstance(tier, list) else (*path, place)
+            if name not in patterns:
+                _add(compiler, where, "TR375", f"best compares meld measures that count a pattern; {name!r} is not one (they are: {', '.join(patterns) or 'none'})")
+            elif name in seen:
+                _add(compiler, where, "TR375", f"{name!r} is listed twice in best: each meld has one place")
+            else:
+                seen.add(name)
+                found = len(compiler.found)
+                resolved.append((str(name), _meld(compiler, measures[name]["meld"], ("scoring", "measures", name, "meld"))))
+                del compiler.found[found:]  # reported where the measure itself is compiled
+        result.append(tuple(resolved))
+    return tuple(result)
 
 
 def _check_keys(compiler: MeasureCompiler, raw: dict, path: tuple) -> None:
@@ -218,6 +251,8 @@ def _dump_meld(meld: Meld, deck: Any) -> dict[str, Any]:
         data["cards"] = [deck.cards[copies[0]].id for copies in meld.cards]
     if meld.sequence[0]:
         data["sequence"] = {"from": meld.sequence[0], **({"to": meld.sequence[1]} if meld.sequence[1] else {})}
+    if meld.best:
+        data["best"] = [[name for name, _ in tier] for tier in meld.best]
     if meld.times != 1:
         data["times"] = meld.times
     return data

@@ -425,6 +425,11 @@ def holding_words(measure: Measure, ruleset: Ruleset) -> str:
         return f"the number of {cards}"
     if measure.kind == "called":
         return f"1 if the card called this round is among {cards}, else 0"
+    if measure.kind == "meld" and holding.meld is not None and holding.meld.best:
+        tiers = "; ".join(join_words((name for name, _ in tier), "or") for tier in holding.meld.best)
+        side = ", a team its best player's" if holding.per == "team" else ""
+        return (f"the standing of the best declaration among {cards} (0 for none), each hand read apart{side}: "
+                f"by its kind, strongest first ({tiers}), then by its top rank, then a declaration in trumps before one that is not")
     if measure.kind == "meld":
         assert holding.meld is not None
         times = f", once for every {holding.meld.times} times" if holding.meld.times > 1 else ""

@@ -70,10 +70,10 @@ def _measures(step: RoundStep, ruleset: Ruleset, as_played: bool = False) -> lis
     """The meld measures the step shows before play, in its order (every meld measure not
     announced as played, by default); or, `as_played`, those announced as played."""
     rules: MeldShowing = step.rules
-    melds = [m for m in ruleset.scoring.measures if m.holding is not None and m.holding.meld is not None]
+    melds = [m for m in ruleset.scoring.measures if m.holding is not None and m.holding.meld is not None and not m.holding.meld.best]
     if as_played:
         return [m for name in rules.as_played for m in melds if m.name == name]
-    if rules.measures:
+    if rules.measures is not None:
         return [m for name in rules.measures for m in melds if m.name == name]
     return [m for m in melds if m.name not in rules.as_played]
 
