@@ -454,6 +454,8 @@ def taking_specs(draw: st.DrawFn) -> dict[str, Any]:
         rules["forbid"] = draw(st.sampled_from([{"trump": True}, {"rank": ranks}, {"suit": suits[0]}, {"not": {"rank": 1}}]))
     if draw(st.booleans()):
         rules["contracts"] = ["trumps"]
+    if draw(st.integers(0, 2)) == 0:
+        rules["hand"] = True
     spec: dict[str, Any] = {
         "language": 2, "id": "generated", "title": "Generated", "players": [players],
         "deck": {"suits": suits, "generate": [{"suits": "all", "ranks": {"from": 1, "to": ranks}}]},
@@ -540,3 +542,82 @@ def test_simulate_counts_the_rounds_taken_each_group_and_the_cards_buried() -> N
     assert buried == 2 * taken, "a group of two taken, two buried"
     skat = {rule.name: rule for rule in simulate(SKAT, n=20, seed=1, workers=1).rules if rule.kind == "take"}
     assert set(skat) == {"taken"} and dict(skat["taken"].amounts)["buried"].total == 2 * skat["taken"].fired.total
+
+
+# ---------------------------------------------------------------- hand games
+
+
+def test_with_hand_games_the_declarer_first_picks_up_or_plays_from_the_hand() -> None:
+    game = taking_game("{hand: true}")
+    state = act(game.new_initial_state(deal=SUITED), "contract solo")
+    assert state.phase == Phase.TAKE and state.current_player() == 0
+    assert legal_texts(state) == ["pick up", "hand"]
+    assert state.observation(1).get("hand_game") is None, "not chosen yet"
+    act(state, "pick up")
+    assert sorted(legal_texts(state)) == sorted(f"bury {card}" for card in SUITED["hands"][0] + PILE)
+    assert state.observation(2)["hand_game"] is False
+
+
+def test_a_hand_game_leaves_the_pile_face_down_and_counts_it_for_the_declarer() -> None:
+    game = taking_game("{hand: true}")
+    state = act(game.new_initial_state(deal=SUITED, record=True), "contract solo", "hand")
+    assert state.phase == Phase.PLAY and state.current_player() == 0
+    assert ids(state, state.stock) == PILE and ids(state, state.hands[0]) == SUITED["hands"][0]
+    assert all(state.observation(p)["hand_game"] is True for p in range(3))
+    assert not any(card in str(state.observation(p)) for p in range(3) for card in PILE), "the pile stays unseen"
+    while not state.is_terminal():
+        assert every_card(state) == Counter(range(game.num_cards))
+        state.apply_action(state.legal_actions()[0])
+    won = [result["won"] for result in state.round_results[-1]["measures"]]
+    assert won[0] == len(state.piles[0]) + len(PILE) and sum(won) == 21
+    record = json.loads(dumps(build_record(state)))
+    assert record_problems(record) == []
+    assert record["rounds"][0]["take"] == {"player": 0, "cards": [], "buried": [], "hand": True}
+    assert replay(record, game).verified
+
+
+def test_a_hand_game_s_pile_counts_for_nobody_where_buried_cards_do() -> None:
+    state = act(taking_game("{hand: true, buried_count_for: nobody}").new_initial_state(deal=SUITED), "contract solo", "hand")
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert sum(result["won"] for result in state.round_results[-1]["measures"]) == 15
+
+
+def test_hand_game_actions_print_and_parse_back_and_leave_other_games_numbered_as_before() -> None:
+    plain, hand = taking_game(), taking_game("{hand: true}")
+    assert hand.num_distinct_actions() == plain.num_distinct_actions() + 2
+    added = [a for a in range(hand.num_distinct_actions()) if hand.action_to_string(a) in ("pick up", "hand")]
+    assert added == [plain.num_distinct_actions(), plain.num_distinct_actions() + 1]
+    for action in added:
+        assert hand.string_to_action(hand.action_to_string(action)) == action
+    with pytest.raises(ValueError):
+        hand.string_to_action("pick down")
+
+
+def test_the_rulebook_and_the_log_tell_of_a_hand_game() -> None:
+    from trickrules.tools.rulebook import rulebook_markdown
+
+    game = taking_game("{hand: true}")
+    assert "unless it chooses to play a hand game, leaving them face down" in rulebook_markdown(game.ruleset)
+    state = act(game.new_initial_state(deal=SUITED, record=True), "contract solo", "hand")
+    event = next(e for e in state.events if e["type"] == "hand")
+    assert take.KIND.words(event, game) == "P0 plays a hand game: the set-aside cards stay face down"
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    from trickrules.tools.textlog import render_record
+
+    assert "Set-aside cards: P0 plays a hand game, leaving them face down" in render_record(build_record(state))
+
+
+def test_a_take_phase_may_follow_a_bid_phase_that_bids_by_precedence_only() -> None:
+    precedence = "  - bid: {values: {from: 1, to: 5}, bidding: precedence}\n  - take: {hand: true}\n"
+    text = SPEC.replace("  - declare: {first: {seat: 0}, otherwise: score}\n  - take: TAKE\n", precedence)
+    game = trickrules.load_game(trickrules.load_ruleset_text(text))
+    state = game.new_initial_state(deal=SUITED)
+    bidder = state.current_player()
+    act(state, "bid 1", "pass", "pass")
+    assert state.phase == Phase.TAKE and state.current_player() == bidder and legal_texts(state) == ["pick up", "hand"]
+    with pytest.raises(trickrules.SpecError) as caught:
+        trickrules.load_ruleset_text(text.replace(", bidding: precedence", ""))
+    assert [p.code for p in caught.value.problems] == ["TR340"]
+

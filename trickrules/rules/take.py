@@ -37,6 +37,10 @@ class TakePhase:
     """Whose won cards the buried cards count among at the end of the round."""
     contracts: tuple[int, ...] = ()
     """The contracts (their indices) in which the declarer takes; () for every contract."""
+    hand: bool = False
+    """The declarer first chooses to pick the pile up or to play from the hand as dealt (Skat's
+    hand game): the pile then stays face down, counting for the declarer where buried cards
+    do."""
 
 
     def groups_in(self, contract: int) -> int:

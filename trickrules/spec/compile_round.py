@@ -171,8 +171,8 @@ class RoundCompiler:
             else:
                 steps.append(RoundStep("pass", passing=self.passing(entry["pass"], (*path, "pass"))))
         default_kinds = [s.kind for s in default]
-        round_order.check_order([s.kind for s in steps], default_kinds, bool(self.data.get("teams")), self.fail,
-                                staged=bool(self.data["deal"].get("first_stage")))
+        round_order.check_order([s.kind for s in steps], default_kinds, bool(self.data.get("teams")), self.fail, staged=bool(self.data["deal"].get("first_stage")),
+                                precedence=any(s.bidding is not None and s.bidding.bidding == "precedence" for s in steps))
         for index, step in enumerate(steps):
             if step.declaring is not None and step.declaring.bidding == "declarer" and not {"bid", "auction"} & {s.kind for s in steps[:index]}:
                 self.fail(("round", index, "declare", "bidding"), "TR371", "with bidding: declarer the winner of the bidding names the contract: a bid phase must come before it")
@@ -356,8 +356,7 @@ class RoundCompiler:
         return TakePhase(
             groups=groups,
             groups_by_contract=tuple(by_contract),
-            shown=bool(raw.get("shown", False)),
-            bury=bury,
+            shown=bool(raw.get("shown", False)), bury=bury, hand=bool(raw.get("hand", False)),
             forbid=tuple(c for c in map(self.card_condition, _listed(raw.get("forbid"))) if c is not None),
             buried_count_for=raw.get("buried_count_for", "taker"),
             contracts=tuple(contracts),

@@ -476,7 +476,7 @@ def _round_step(step: RoundStep, contracts: tuple[str, ...], suits: tuple[str, .
 def _take(rules: TakePhase, contracts: tuple[str, ...], deck: Deck) -> dict[str, Any]:
     """Taking the set-aside cards, every key written out."""
     groups: Any = {"by_contract": {contracts[i]: n for i, n in rules.groups_by_contract}} if rules.groups_by_contract else rules.groups
-    data: dict[str, Any] = {"groups": groups, "shown": rules.shown, "buried_count_for": rules.buried_count_for}
+    data: dict[str, Any] = {"groups": groups, "shown": rules.shown, "buried_count_for": rules.buried_count_for, **({"hand": True} if rules.hand else {})}
     if rules.bury >= 0:
         data["bury"] = rules.bury
     if rules.forbid:

@@ -19,10 +19,12 @@ ONCE: Final = ("bid", "turn_up", "declare", "auction", "take", "call", "complete
 Fail = Callable[[tuple, str, str], None]
 
 
-def check_order(kinds: Sequence[str], default_kinds: Sequence[str], teams: bool, fail: Fail, staged: bool = False) -> None:
+def check_order(kinds: Sequence[str], default_kinds: Sequence[str], teams: bool, fail: Fail, staged: bool = False,
+                precedence: bool = False) -> None:
     """Check the round's phase kinds, in order; `default_kinds`: the phases the trumps rule asks
     for (a turn_up or choose_trumps step), `teams`: whether the spec has teams, `staged`:
-    whether the deal comes in two stages (`deal.first_stage`)."""
+    whether the deal comes in two stages (`deal.first_stage`), `precedence`: whether its bid
+    phase bids by precedence (and so finds a declarer)."""
     kinds = list(kinds)
     if staged and "complete_deal" not in kinds:
         fail(("deal", "first_stage"), "TR373", "a deal in two stages is completed by a complete_deal phase: the round has none")
@@ -38,8 +40,10 @@ def check_order(kinds: Sequence[str], default_kinds: Sequence[str], teams: bool,
         fail(("round", kinds.index("show_melds")), "TR370", "melds are shown once trumps and hands are settled: show_melds is the last phase before play")
     if "call" in kinds and not {"declare", "auction"} & set(kinds[: kinds.index("call")]):
         fail(("round", kinds.index("call")), "TR366", "the declarer calls a partner: a call phase needs a declare or auction phase before it")
-    if "take" in kinds and not {"declare", "auction", "choose_trumps"} & set(kinds[: kinds.index("take")]):
-        fail(("round", kinds.index("take")), "TR340", "the declarer takes the set-aside cards: a take phase needs a declare, auction or choose_trumps phase before it")
+    declaring = {"declare", "auction", "choose_trumps"} | ({"bid"} if precedence else set())
+    if "take" in kinds and not declaring & set(kinds[: kinds.index("take")]):
+        fail(("round", kinds.index("take")), "TR340", "the declarer takes the set-aside cards: a take phase needs a declare, auction, "
+             "choose_trumps or precedence bid phase before it")
     if "turn_up" in default_kinds and "turn_up" not in kinds:
         fail(("round",), "TR320", "trumps: turned_up needs a turn_up phase")
     if "go_alone" in kinds and (not teams or "choose_trumps" not in kinds[: kinds.index("go_alone")]):

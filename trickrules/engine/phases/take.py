@@ -1,5 +1,9 @@
 """Phase: the declarer takes the set-aside cards and buries as many (``take group 2``, ``bury <card>``).
 
+Where the rules allow a hand game, the declarer first says ``pick up`` or ``hand``: playing
+from the hand as dealt, it leaves the pile face down, unseen, counting for it at the end
+where buried cards do (Skat's hand games).
+
 The cards not dealt lie face down (`State.stock`, in dealt order). When the round reaches its
 `take` step and someone declared, the declarer takes them into the hand: the whole pile, or
 one of the groups it is split into (``take group N``, the pile shown to everyone while the
@@ -46,14 +50,17 @@ class Taking:
     buried: list[int]
     left: int = 0
     choosing: bool = False
+    asking: bool = False  # the taker is still choosing between picking up and a hand game
+    hand: bool = False  # a hand game: the pile left face down
 
     def __reduce__(self) -> tuple[type[Taking], tuple[Any, ...]]:
         """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
-        return (type(self), (self.rules, self.taker, self.pile, self.groups, self.taken, self.buried, self.left, self.choosing))
+        return (type(self), (self.rules, self.taker, self.pile, self.groups, self.taken, self.buried, self.left, self.choosing,
+                             self.asking, self.hand))
 
     def copy(self) -> Taking:
         return Taking(self.rules, self.taker, list(self.pile), self.groups, list(self.taken), list(self.buried),
-                      self.left, self.choosing)
+                      self.left, self.choosing, self.asking, self.hand)
 
 
 def taking(state: State) -> Taking | None:
@@ -70,12 +77,13 @@ def buried(state: State) -> list[int]:
 
 def scored_piles(state: State) -> list[list[int]]:
     """Each player's won cards as the round's scoring counts them: with the buried cards among
-    the taker's, where the rules count them so (the state's own lists when nothing changes)."""
+    the taker's, where the rules count them so, and so the pile of a hand game (the state's own
+    lists when nothing changes)."""
     own: Taking | None = state.parts[TAKE]
-    if own is None or not own.buried or own.rules.buried_count_for != "taker":
+    if own is None or not (own.buried or own.hand) or own.rules.buried_count_for != "taker":
         return state.piles
     piles = [list(pile) for pile in state.piles]
-    piles[own.taker].extend(own.buried)
+    piles[own.taker].extend(own.buried if not own.hand else state.stock)
     return piles
 
 
@@ -93,13 +101,21 @@ class Take(PhaseKind):
         if state.declarer < 0 or not state.stock or (rules.contracts and contract not in rules.contracts):
             return False
         groups = rules.groups_in(contract)
-        own = Taking(rules, state.declarer, list(state.stock), groups, [], [])
+        own = Taking(rules, state.declarer, list(state.stock), groups, [], [], asking=rules.hand)
         state.parts[TAKE] = own
         state.current = own.taker
-        if groups > 1:
+        if own.asking:
+            enter(state, self)
+            return True
+        return self.pick_up(state, own)
+
+    def pick_up(self, state: State, own: Taking) -> bool:
+        """The taker picks the pile up: chooses a group where it is split, else takes it all;
+        whether the phase waits for a decision."""
+        if own.groups > 1:
             own.choosing = True
-            if state.events is not None and rules.shown:
-                state.log("set_aside_shown", cards=list(own.pile), groups=groups)
+            if state.events is not None and own.rules.shown:
+                state.log("set_aside_shown", cards=list(own.pile), groups=own.groups)
             enter(state, self)
             return True
         self.take(state, own, list(own.pile), 0)
@@ -125,6 +141,9 @@ class Take(PhaseKind):
 
     def legal(self, state: State) -> list[int]:
         own: Taking = state.parts[TAKE]
+        if own.asking:
+            offset = state.game.action_start["hand"]
+            return [offset, offset + 1]
         if own.choosing:
             offset = state.game.action_start["take group"]
             return [offset + i for i in range(own.groups)]
@@ -139,6 +158,14 @@ class Take(PhaseKind):
 
     def apply(self, state: State, action: int) -> None:
         own: Taking = state.parts[TAKE]
+        if own.asking:
+            own.asking = False
+            own.hand = action == state.game.action_start["hand"] + 1
+            if state.events is not None:
+                state.log("hand", player=own.taker, hand=own.hand)
+            if own.hand or not self.pick_up(state, own):
+                state.next_step()
+            return
         if own.choosing:
             index = action - state.game.action_start["take group"]
             size = len(own.pile) // own.groups
@@ -159,20 +186,24 @@ class Take(PhaseKind):
         return _rules(game) is not None
 
     def most_decisions(self, game: Game, step: RoundStep) -> int:
-        """A choice of group, then a card buried for each card taken (the whole pile at most)."""
+        """A hand game or not, a choice of group, then a card buried for each card taken (the
+        whole pile at most)."""
         rules: TakePhase = step.rules
         pile = game.num_cards - game.ruleset.deal.hand_size * game.num_players
-        return 1 + max(rules.bury, pile)
+        return 1 + rules.hand + max(rules.bury, pile)
 
     def figures(self, game: Game) -> list[tuple[str, str, str]]:
         """Rounds in which the declarer took the set-aside cards, and which group where the pile
         is split; with the cards buried in them."""
         names = ["taken", *(f"group {number}" for number in range(1, _groups(game) + 1))]
-        return [("take", name, measure) for name in names for measure in ("fired", "buried")]
+        hand = [("take", "hand game", "fired")] if _hand_size(game) else []
+        return [("take", name, measure) for name in names for measure in ("fired", "buried")] + hand
 
     def count(self, event: dict[str, Any], values: dict[tuple[str, str, str], int], memory: dict[str, Any]) -> None:
         kind = event["type"]
-        if kind == "take_set_aside":
+        if kind == "hand" and event["hand"]:
+            values["take", "hand game", "fired"] += 1
+        elif kind == "take_set_aside":
             group = f"group {event['group'] + 1}"
             names = ["taken"] + ([group] if ("take", group, "fired") in values else [])  # groups where the pile is split
             for name in names:
@@ -189,6 +220,8 @@ class Take(PhaseKind):
         if own is None:
             return
         view["taker"] = own.taker
+        if own.rules.hand and not own.asking:
+            view["hand_game"] = own.hand
         ids = state.game.card_ids  # cards by id, as the rest of the observation names them
         if own.rules.shown:
             view["set_aside_shown"] = [ids[c] for c in own.pile]
@@ -209,7 +242,9 @@ class Take(PhaseKind):
 
     def record(self, event: dict[str, Any], entry: dict[str, Any], game: Game) -> None:
         taken = entry.setdefault("take", {"player": event.get("player", -1), "cards": [], "buried": []})
-        if event["type"] == "take_set_aside":
+        if event["type"] == "hand":
+            taken["hand"] = event["hand"]
+        elif event["type"] == "take_set_aside":
             taken["player"] = event["player"]
             taken["cards"] = [game.card_ids[c] for c in event["cards"]]
         elif event["type"] == "bury":
@@ -217,6 +252,8 @@ class Take(PhaseKind):
 
     def record_lines(self, entry: dict[str, Any]) -> list[str]:
         taken = entry.get("take")
+        if taken and taken.get("hand"):
+            return [f"Set-aside cards: P{taken['player']} plays a hand game, leaving them face down"]
         if not taken or not taken["cards"]:
             return []
         line = f"Set-aside cards: P{taken['player']} takes {', '.join(taken['cards'])}"
@@ -226,6 +263,8 @@ class Take(PhaseKind):
 
     def words(self, event: dict[str, Any], game: Game) -> str:
         kind = event["type"]
+        if kind == "hand":
+            return f"P{event['player']} " + ("plays a hand game: the set-aside cards stay face down" if event["hand"] else "picks up the set-aside cards")
         if kind == "set_aside_shown":
             return f"The set-aside cards are shown: {', '.join(game.card_ids[c] for c in event['cards'])}"
         if kind == "take_set_aside":
@@ -243,6 +282,10 @@ class Take(PhaseKind):
             lines.append(f"When the declarer plays one of these contracts ({names}), the declarer takes them:")
         else:
             lines.append("The declarer takes them:")
+        if rules.hand:
+            where = "count for the declarer" if rules.buried_count_for == "taker" else "count for nobody"
+            lines[-1] = (lines[-1][:-1] + ", unless it chooses to play a hand game, leaving them face down, unseen "
+                         f"(they {where} at the end); otherwise:")
         if rules.groups > 1 or rules.groups_by_contract:
             lines.append("they are split, in the order they were dealt, into groups of equal size, and the declarer "
                          "takes one group" + (" (the cards are shown to everyone first)." if rules.shown else "."))
@@ -259,7 +302,7 @@ class Take(PhaseKind):
 
 def _taker(state: State, player: int, out: list[float], at: int) -> None:
     own = taking(state)
-    if own is not None and not own.choosing:
+    if own is not None and not own.choosing and not own.asking:
         out[at + own.taker] = 1.0
 
 
@@ -289,6 +332,15 @@ def _group_texts(game: Game) -> Texts:
     return (lambda index: f"take group {index + 1}"), parse
 
 
+def _hand_texts(game: Game) -> Texts:
+    said_as = ("pick up", "hand")
+
+    def parse(said: str, rest: str) -> int:
+        return said_as.index(f"{said} {rest}".strip())
+
+    return said_as.__getitem__, parse
+
+
 def _groups(game: Game) -> int:
     rules = _rules(game)
     if rules is None:
@@ -301,7 +353,13 @@ def _bury_size(game: Game) -> int:
     return game.num_cards if _rules(game) is not None else 0
 
 
+def _hand_size(game: Game) -> int:
+    rules = _rules(game)
+    return 2 if rules is not None and rules.hand else 0
+
+
 KIND: Final[Take] = Take(TAKE, "take", (
     ActionBlock(11, "take group", _groups, _group_texts),
     ActionBlock(12, "bury", _bury_size, cards("bury")),
-), events=("set_aside_shown", "take_set_aside", "bury"))
+    ActionBlock(14, "hand", _hand_size, _hand_texts),
+), events=("set_aside_shown", "take_set_aside", "bury", "hand"))
