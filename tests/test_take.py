@@ -564,6 +564,9 @@ def test_a_hand_game_leaves_the_pile_face_down_and_counts_it_for_the_declarer() 
     assert state.phase == Phase.PLAY and state.current_player() == 0
     assert ids(state, state.stock) == PILE and ids(state, state.hands[0]) == SUITED["hands"][0]
     assert all(state.observation(p)["hand_game"] is True for p in range(3))
+    segment = next(s for s in game.observation_layout().segments if s.name == "hand_game")
+    assert all(state.observation_tensor(p)[segment.slice] == [1.0] for p in range(3))
+    assert taking_game().observation_layout().size == game.observation_layout().size - 1, "a game without hand games has no such segment"
     assert not any(card in str(state.observation(p)) for p in range(3) for card in PILE), "the pile stays unseen"
     while not state.is_terminal():
         assert every_card(state) == Counter(range(game.num_cards))

@@ -234,11 +234,12 @@ class Take(PhaseKind):
         if _rules(game) is None:
             return []
         n, size = game.num_players, game.num_cards
+        hand: list[SegmentSpec] = [("hand_game", (1,), 0, 1, "1 once the taker chose a hand game (where one may be chosen)", _hand_game)]
         return [
             ("taker", (n,), 0, 1, "1 at the player who took the set-aside cards, once taken", _taker),
             ("set_aside_shown", (size,), 0, 1, "the set-aside cards, where they are shown to everyone", _shown),
             ("own_buried", (size,), 0, 1, "the cards this player buried (others see none)", _own_buried),
-        ]
+        ] + (hand if _hand_size(game) else [])
 
     def record(self, event: dict[str, Any], entry: dict[str, Any], game: Game) -> None:
         taken = entry.setdefault("take", {"player": event.get("player", -1), "cards": [], "buried": []})
@@ -304,6 +305,12 @@ def _taker(state: State, player: int, out: list[float], at: int) -> None:
     own = taking(state)
     if own is not None and not own.choosing and not own.asking:
         out[at + own.taker] = 1.0
+
+
+def _hand_game(state: State, player: int, out: list[float], at: int) -> None:
+    own = taking(state)
+    if own is not None and own.hand:
+        out[at] = 1.0
 
 
 def _shown(state: State, player: int, out: list[float], at: int) -> None:
