@@ -551,9 +551,9 @@ def test_with_hand_games_the_declarer_first_picks_up_or_plays_from_the_hand() ->
     game = taking_game("{hand: true}")
     state = act(game.new_initial_state(deal=SUITED), "contract solo")
     assert state.phase == Phase.TAKE and state.current_player() == 0
-    assert legal_texts(state) == ["pick up", "hand"]
+    assert legal_texts(state) == ["pick-up", "hand"]
     assert state.observation(1).get("hand_game") is None, "not chosen yet"
-    act(state, "pick up")
+    act(state, "pick-up")
     assert sorted(legal_texts(state)) == sorted(f"bury {card}" for card in SUITED["hands"][0] + PILE)
     assert state.observation(2)["hand_game"] is False
 
@@ -589,7 +589,7 @@ def test_a_hand_game_s_pile_counts_for_nobody_where_buried_cards_do() -> None:
 def test_hand_game_actions_print_and_parse_back_and_leave_other_games_numbered_as_before() -> None:
     plain, hand = taking_game(), taking_game("{hand: true}")
     assert hand.num_distinct_actions() == plain.num_distinct_actions() + 2
-    added = [a for a in range(hand.num_distinct_actions()) if hand.action_to_string(a) in ("pick up", "hand")]
+    added = [a for a in range(hand.num_distinct_actions()) if hand.action_to_string(a) in ("pick-up", "hand")]
     assert added == [plain.num_distinct_actions(), plain.num_distinct_actions() + 1]
     for action in added:
         assert hand.string_to_action(hand.action_to_string(action)) == action
@@ -619,8 +619,22 @@ def test_a_take_phase_may_follow_a_bid_phase_that_bids_by_precedence_only() -> N
     state = game.new_initial_state(deal=SUITED)
     bidder = state.current_player()
     act(state, "bid 1", "pass", "pass")
-    assert state.phase == Phase.TAKE and state.current_player() == bidder and legal_texts(state) == ["pick up", "hand"]
+    assert state.phase == Phase.TAKE and state.current_player() == bidder and legal_texts(state) == ["pick-up", "hand"]
     with pytest.raises(trickrules.SpecError) as caught:
         trickrules.load_ruleset_text(text.replace(", bidding: precedence", ""))
     assert [p.code for p in caught.value.problems] == ["TR340"]
+
+
+def test_a_state_resampled_before_the_choice_of_a_hand_game_picks_up_the_skat_it_deals() -> None:
+    """The skat is unseen until picked up: a state resampled for the soloist deals it anew, and
+    picking up takes that skat, not the one the original deal held."""
+    game = trickrules.load_game(ROOT / "specs" / "skat-standard.yaml")
+    for seed in range(6):
+        state = act(game.new_initial_state(seed), "bid 18", "pass", "pass")
+        assert legal_texts(state) == ["pick-up", "hand"]
+        copy = state.resample_from_infostate(state.current_player(), random.Random(seed))
+        skat = list(copy.stock)
+        act(copy, "pick-up")
+        assert set(skat) <= set(copy.hands[copy.declarer]) and copy.stock == []
+        assert every_card(copy) == Counter(range(game.num_cards))
 

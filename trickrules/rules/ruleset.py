@@ -1,9 +1,8 @@
 """The compiled ruleset: a spec's rules as frozen, typed data.
 
-A `Ruleset` is what the compiler makes of a checked spec for one player count and one set of option
-values. Suits, attributes, sections, tokens and measures are referred to by index, so the engine never
-looks a name up while a game runs. Everything here is pure data (comparable, hashable); `Game` compiles it.
-"""
+A `Ruleset` is what the compiler makes of a checked spec for one player count and one set of option values. Suits, attributes,
+sections, tokens and measures are referred to by index, so the engine never looks a name up while a game runs. Everything here
+is pure data (comparable, hashable); `Game` compiles it."""
 
 from __future__ import annotations
 
@@ -18,6 +17,7 @@ from trickrules.rules.measures import Holding, Measure
 
 TRUMP_GROUP: Final = -1
 """The follow group of every card whose counting suit is a trump."""
+FIRST_BIDDER: Final = -2  # a bid phase's `precedence_seat` that stands for the first to bid (Skat's forehand)
 
 
 # ---------------------------------------------------------------- conditions
@@ -403,7 +403,7 @@ class BidPhase:
     first: Literal["left_of_dealer", "dealer", "seat"] = "left_of_dealer"
     first_seat: int = 0
     bidding: Literal["once", "precedence"] = "once"  # precedence: bid up until one is left (see `phases.bid`)
-    precedence_seat: int = -1  # bidding by precedence: the seat that may match any bid, then those after it (-1: none may)
+    precedence_seat: int = -1  # by precedence: the seat that may match any bid, then those after it (-1: none; FIRST_BIDDER)
 
     def name(self, value: int) -> str:
         """A bid's word: its name, else the number."""

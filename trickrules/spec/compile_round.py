@@ -23,7 +23,7 @@ from trickrules.rules.expressions import Expression, ExpressionError, compile_ex
 from trickrules.spec import definitions, round_order
 from trickrules.spec.measures import pattern_melds
 from trickrules.rules.declaring import DeclarePhase
-from trickrules.rules.ruleset import BidPhase, CardCondition, Counter, PassPhase, Restriction, RoundStep, Schedule
+from trickrules.rules.ruleset import FIRST_BIDDER, BidPhase, CardCondition, Counter, PassPhase, Restriction, RoundStep, Schedule
 from trickrules.spec.names import did_you_mean
 from trickrules.spec.limits import MAX_BIDS
 from trickrules.spec.source import VALUE, SpecSource, json_path
@@ -226,7 +226,7 @@ class RoundCompiler:
             first=kind,  # type: ignore[arg-type]
             first_seat=seat,
             bidding=raw.get("bidding", "once"),
-            precedence_seat=self.seat(raw["precedence"]["seat"], (*path, "precedence", "seat")) if "precedence" in raw else -1,
+            precedence_seat=-1 if "precedence" not in raw else FIRST_BIDDER if raw["precedence"] == "first_bidder" else self.seat(raw["precedence"]["seat"], (*path, "precedence", "seat")),
         )
 
     def seat(self, seat: int, path: tuple) -> int:

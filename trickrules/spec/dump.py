@@ -23,12 +23,7 @@ from trickrules.rules.cards import COPY_MARK
 from trickrules.rules.auction import AuctionPhase
 from trickrules.rules.take import TakePhase
 from trickrules.rules.ruleset import (
-    ChooseRound,
-    Contract,
-    Counter,
-    Restriction,
-    RoundStep,
-    UNLIMITED,
+    ChooseRound, Contract, Counter, Restriction, RoundStep, UNLIMITED, FIRST_BIDDER,
     Amount,
     Card,
     CardCondition,
@@ -455,8 +450,8 @@ def _round_step(step: RoundStep, contracts: tuple[str, ...], suits: tuple[str, .
         data["first"] = {"seat": bid.first_seat} if bid.first == "seat" else bid.first
         if bid.bidding == "precedence":
             data["bidding"] = "precedence"
-            if bid.precedence_seat >= 0:
-                data["precedence"] = {"seat": bid.precedence_seat}
+            if bid.precedence_seat != -1:
+                data["precedence"] = "first_bidder" if bid.precedence_seat == FIRST_BIDDER else {"seat": bid.precedence_seat}
         return {"bid": data}
     if step.kind == "turn_up" and step.rules == "dealer":
         return {"turn_up": {"from": "dealer"}}

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from trickrules.engine.phases import STEPS
 from trickrules.rules.cards import COPY_MARK
-from trickrules.rules.ruleset import BidPhase, Counter, Deal, PassPhase, Restriction, RoundStep, Ruleset, TrumpChoice
+from trickrules.rules.ruleset import FIRST_BIDDER, BidPhase, Counter, Deal, PassPhase, Restriction, RoundStep, Ruleset, TrumpChoice
 from trickrules.tools.rulebook_words import card_condition_words, join_words, plural
 
 DIRECTION_WORDS = {"left": "to the left (the next seat)", "right": "to the right (the previous seat)", "across": "across the table", "none": "nowhere (no passing)"}
@@ -43,8 +43,9 @@ def bidding_words(bid: BidPhase) -> str:
     first = {"dealer": "the dealer", "left_of_dealer": "the player after the dealer"}.get(bid.first, f"seat {bid.first_seat}")
     names = "".join(f" A bid of {value} is called *{word}*." for value, word in bid.names)
     if bid.bidding == "precedence":
-        matching = (f" or match it from a seat with precedence over its holder (seat {bid.precedence_seat} first, then the seats after it)"
-                    if bid.precedence_seat >= 0 else "")
+        start = "the first to bid" if bid.precedence_seat == FIRST_BIDDER else f"seat {bid.precedence_seat}"
+        matching = (f" or match it from a seat with precedence over its holder ({start} first, then the seats after it)"
+                    if bid.precedence_seat != -1 else "")
         text = (
             f"Before the first trick the players bid in turn from {first}, each passing or bidding a number from "
             f"{bid.lowest} to `{bid.highest.text}` that beats the highest bid{matching}. A pass is final. When every "

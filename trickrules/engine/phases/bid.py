@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.engine.actions import ActionBlock, Texts
-from trickrules.rules.ruleset import BidPhase
+from trickrules.rules.ruleset import FIRST_BIDDER, BidPhase
 
 from . import turns
 from .kinds import PhaseKind, enter
@@ -54,6 +54,11 @@ class Bidding:
     def copy(self) -> Bidding:
         return Bidding(self.rules, self.first, list(self.bids), self.made, None if self.passed is None else list(self.passed))
 
+    def precedence(self) -> int:
+        """The seat with precedence (-1: none; the rules' `FIRST_BIDDER`: the first bidder)."""
+        seat = self.rules.precedence_seat
+        return self.first if seat == FIRST_BIDDER else seat
+
     def highest(self, players: int) -> tuple[int, int]:
         """The highest bid and the seat holding it, the one with precedence among equal bids
         (-1, -1 before any bid)."""
@@ -61,7 +66,7 @@ class Bidding:
         if not made:
             return -1, -1
         high = max(b for b, _ in made)
-        seat = max(self.rules.precedence_seat, 0)
+        seat = max(self.precedence(), 0)
         holder = min((p for b, p in made if b == high), key=lambda p: (p - seat) % players)
         return high, holder
 
@@ -209,7 +214,7 @@ def legal(state: State) -> list[int]:
         return allowed
     n, current, offset = state.num_players, state.current, state.game.bid_offset
     high, holder = own.highest(n)
-    seat = own.rules.precedence_seat
+    seat = own.precedence()
     beats = [a for a in allowed if a - offset > high or (a - offset == high and seat >= 0 and (current - seat) % n <= (holder - seat) % n)]
     return [state.game.choose_pass_action, *beats]
 

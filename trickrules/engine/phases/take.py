@@ -1,6 +1,6 @@
 """Phase: the declarer takes the set-aside cards and buries as many (``take group 2``, ``bury <card>``).
 
-Where the rules allow a hand game, the declarer first says ``pick up`` or ``hand``: playing
+Where the rules allow a hand game, the declarer first says ``pick-up`` or ``hand``: playing
 from the hand as dealt, it leaves the pile face down, unseen, counting for it at the end
 where buried cards do (Skat's hand games).
 
@@ -161,6 +161,7 @@ class Take(PhaseKind):
         if own.asking:
             own.asking = False
             own.hand = action == state.game.action_start["hand"] + 1
+            own.pile = list(state.stock)  # unseen until now: a resampled state deals it anew
             if state.events is not None:
                 state.log("hand", player=own.taker, hand=own.hand)
             if own.hand or not self.pick_up(state, own):
@@ -340,7 +341,7 @@ def _group_texts(game: Game) -> Texts:
 
 
 def _hand_texts(game: Game) -> Texts:
-    said_as = ("pick up", "hand")
+    said_as = ("pick-up", "hand")
 
     def parse(said: str, rest: str) -> int:
         return said_as.index(f"{said} {rest}".strip())
