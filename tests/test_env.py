@@ -272,3 +272,15 @@ def test_the_howto_snippet_runs() -> None:
     exec(compile(code, "learning.md", "exec"), scope)
     env = scope["env"]
     assert not env.agents and env.game_state.is_terminal()
+
+
+def test_an_observation_is_the_tensor_as_a_writable_float32_array_of_its_own() -> None:
+    env = trickrules.env(ROOT / "specs" / "hearts.yaml", options={"single_hand": True})
+    env.reset(seed=3)
+    state = env.game_state
+    assert state is not None
+    first = env.observe("player_0")["observation"]
+    assert first.dtype == np.float32 and first.flags.writeable
+    assert first.tolist() == [float(np.float32(v)) for v in state.observation_tensor(0)]
+    first[:] = -1.0  # a learner may scale its copy in place
+    assert env.observe("player_0")["observation"].tolist() == [float(np.float32(v)) for v in state.observation_tensor(0)]

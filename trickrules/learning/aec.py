@@ -17,6 +17,7 @@ environment in PettingZoo's ``TerminateIllegalWrapper``.
 from __future__ import annotations
 
 import random
+import struct
 from typing import Any
 
 import numpy as np
@@ -49,7 +50,19 @@ def observe(state: State, seat: int, size: int) -> dict[str, np.ndarray]:
     mask = np.zeros(size, dtype=np.int8)
     if state.current_player() == seat:
         mask[state.legal_view()] = 1
-    return {"observation": np.asarray(state.observation_tensor(seat), dtype=np.float32), "action_mask": mask}
+    return {"observation": as_float32(state.observation_tensor(seat)), "action_mask": mask}
+
+
+_PACKERS: dict[int, struct.Struct] = {}
+
+
+def as_float32(values: list[float]) -> np.ndarray:
+    """`values` as a new, writable float32 array: packed to bytes at once, about twice as fast
+    as NumPy's conversion of a list element by element."""
+    packer = _PACKERS.get(len(values))
+    if packer is None:
+        packer = _PACKERS[len(values)] = struct.Struct(f"={len(values)}f")
+    return np.frombuffer(bytearray(packer.pack(*values)), dtype=np.float32)
 
 
 class TrickEnv(AECEnv):  # type: ignore[misc]
