@@ -284,9 +284,11 @@ def _trick_leader(state: State, player: int, out: list[float], at: int) -> None:
 
 
 def _played(state: State, player: int, out: list[float], at: int) -> None:
+    """Each seat's cards played this round (`views.played_by_seat`), written trick by trick."""
     cards = state.game.num_cards
-    for seat, played in enumerate(views.played_by_seat(state)):
-        _bits(out, at + seat * cards, played)
+    for played, players in [*state.tricks, (state.trick, state.trick_players)]:
+        for card, seat in zip(played, players):
+            out[at + seat * cards + card] = 1.0
 
 
 def _won(state: State, player: int, out: list[float], at: int) -> None:
