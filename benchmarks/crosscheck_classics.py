@@ -38,9 +38,16 @@ _games: dict[tuple[str, tuple[tuple[str, Any], ...]], trickrules.Game] = {}
 
 
 def helpers(name: str) -> tuple[Callable[..., Any], Callable[..., trickrules.Game], Callable[..., list[str]]]:
-    """A game's trace function, our game's loader and the replay, from tests/openspiel_GAME.py."""
-    module = importlib.import_module(f"openspiel_{name}")
-    return getattr(module, TRACES[name]), getattr(module, f"load_trickrules_{name}"), module.replay_in_trickrules
+    """A game's trace function, our game's loader and the replay, from tests/openspiel_GAME.py
+    (and, where a game keeps its own reading of the rules apart, tests/openspiel_GAME_reading.py)."""
+    modules = [importlib.import_module(f"openspiel_{name}")]
+    if (ROOT / "tests" / f"openspiel_{name}_reading.py").exists():
+        modules.append(importlib.import_module(f"openspiel_{name}_reading"))
+
+    def find(attribute: str) -> Any:
+        return next(getattr(m, attribute) for m in modules if hasattr(m, attribute))
+
+    return find(TRACES[name]), find(f"load_trickrules_{name}"), find("replay_in_trickrules")
 
 
 def load(name: str, params: tuple[tuple[str, Any], ...]) -> trickrules.Game:
