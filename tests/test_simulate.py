@@ -297,3 +297,12 @@ def test_cli_plot_writes_a_png(tmp_path: Path) -> None:
     target = tmp_path / "scores.png"
     assert main(["simulate", str(KINGDOMS), "-n", "10", "--workers", "1", "--plot", str(target)]) == 0
     assert target.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(("spec", "option", "table"), [("spades", "single_hand=true", True), ("skat-standard", "deals=1", False)])
+def test_the_contracts_table_reads_bids_of_tricks_only(spec: str, option: str, table: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    """Spades bids tricks, so its sides' contracts are made or missed by tricks taken; Skat
+    bids game values by precedence, which no trick count makes or misses."""
+    assert main(["simulate", str(SPECS / f"{spec}.yaml"), "-n", "4", "--workers", "1", "--set", option]) == 0
+    out = capsys.readouterr().out
+    assert any(line.startswith("contracts") and "made" in line for line in out.splitlines()) == table

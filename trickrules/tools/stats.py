@@ -382,7 +382,7 @@ class Tallier:
         self.has_sections = rules.tableau is not None
         # the rank a card counts as, by (card, face index): the face comes with each play
         self.face_rank = tuple(tuple(face.rank for face in card.faces) for card in rules.deck.cards)
-        self.sides = side_labels(game) if game.bidding is not None else ()
+        self.sides = side_labels(game) if game.bidding is not None and game.bidding.bidding != "precedence" else ()  # bids of tricks
         self.counting = tuple(kind for kind in showing("figures") if kind.used(game))  # kinds with figures
         self.keys = self._keys()
 
