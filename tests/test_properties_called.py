@@ -101,7 +101,8 @@ def specs(draw: st.DrawFn) -> dict[str, Any]:
     rounds: list[Any] = ["deal", {"declare": {"first": {"seat": draw(st.integers(0, 3))}, "otherwise": "score"}},
                          {"call": {"cards": cards, "contracts": ["partners"]}}]
     if draw(st.booleans()):
-        rounds.append({"take": {"contracts": ["partners"], "shown": draw(st.booleans())}})
+        hand_game = {"hand": True} if draw(st.booleans()) else {}  # the declarer may leave the pile face down
+        rounds.append({"take": {"contracts": ["partners"], "shown": draw(st.booleans()), **hand_game}})
     rounds += ["play", "score"]
     in_play = draw(st.sampled_from([{}, {"per_trick": 1}, {"called_card_takes_rest": True}]))
     spec: dict[str, Any] = {
