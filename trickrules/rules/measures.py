@@ -92,11 +92,10 @@ def meld_top(meld: Meld, cards: Sequence[int], suit_of: Sequence[int], rank_of: 
         return max((rank_of[run[-1]] + 1) * 2 + (suit in trumps)
                    for suit in _places(meld, trumps, suits) for run in _runs(meld, [c for c in cards if suit_of[c] == suit], rank_of))
     shown = meld_cards(meld, cards, suit_of, rank_of, trumps, suits)
-    top = (max(rank_of[card] for card in shown) + 1) * 2
     if meld.ranks and not meld.across:  # in one suit: the best suit holding it
         return max((max(rank_of[c] for c in shown if suit_of[c] == suit) + 1) * 2 + (suit in trumps)
                    for suit in {suit_of[c] for c in shown})
-    return top
+    return (max(rank_of[card] for card in shown) + 1) * 2
 
 
 def _runs(meld: Meld, in_suit: Sequence[int], rank_of: Sequence[int]) -> list[list[int]]:

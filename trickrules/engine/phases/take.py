@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from trickrules.engine.actions import ActionBlock, Texts, cards
+from trickrules.engine.actions import ActionBlock, Texts, cards, words
 from trickrules.rules.conditions import card_holds
 from trickrules.rules.take import MAX_GROUPS, TakePhase
 
@@ -340,15 +340,6 @@ def _group_texts(game: Game) -> Texts:
     return (lambda index: f"take group {index + 1}"), parse
 
 
-def _hand_texts(game: Game) -> Texts:
-    said_as = ("pick-up", "hand")
-
-    def parse(said: str, rest: str) -> int:
-        return said_as.index(f"{said} {rest}".strip())
-
-    return said_as.__getitem__, parse
-
-
 def _groups(game: Game) -> int:
     rules = _rules(game)
     if rules is None:
@@ -369,5 +360,5 @@ def _hand_size(game: Game) -> int:
 KIND: Final[Take] = Take(TAKE, "take", (
     ActionBlock(11, "take group", _groups, _group_texts),
     ActionBlock(12, "bury", _bury_size, cards("bury")),
-    ActionBlock(14, "hand", _hand_size, _hand_texts),
+    ActionBlock(14, "hand", _hand_size, words("pick-up", "hand")),
 ), events=("set_aside_shown", "take_set_aside", "bury", "hand"))
