@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from trickrules.engine.phases.kinds import TERMINAL_KIND
 from trickrules.engine.resample import constraints, deal
 from trickrules.engine.rollouts import Rollout, play_randomly, rollout_for
-from trickrules.engine.round_end import side_of
+from trickrules.engine.round_end import margins_of, opponents_of
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -107,7 +107,7 @@ class ISMCTSAgent:
         known = constraints(state, me)
         root = _Node(me)
         self._rollout = rollout_for(state)
-        self._opponents = _opponents(state)
+        self._opponents = opponents_of(state)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for _ in range(self.iterations):
             self._iterate(root, deal(state, known, self.rng), state.round, state.totals)
@@ -122,7 +122,7 @@ class ISMCTSAgent:
         node = root
         rng = self.rng
         hidden = world.play_game.ruleset.partner_cards  # teams by the deal: each world's own, this round's
-        opponents = _opponents(world) if hidden else self._opponents
+        opponents = opponents_of(world) if hidden else self._opponents
         while world._kind is not TERMINAL_KIND and world.round == round_number:
             legal = world.legal_view()
             player = world.current_player()
@@ -143,7 +143,7 @@ class ISMCTSAgent:
             world.apply_legal(action)
             path.append(node)
         self._rollout(world, round_number, rng)
-        margins = _margins(world, before, opponents)
+        margins = margins_of(world.game, [after - b for after, b in zip(world.totals, before)], opponents)
         scale = self._scale = max(self._scale, max(abs(m) for m in margins))
         for visited in path:
             visited.visits += 1
@@ -165,18 +165,3 @@ def _root_score(child: _Node | None) -> tuple[int, float]:
     if child is None or child.visits == 0:
         return (0, 0.0)
     return (child.visits, child.reward / child.visits)
-
-
-def _opponents(state: State) -> list[list[int]]:
-    """By player: the players not on its side this round."""
-    sides = [side_of(state.round_teams, p) for p in range(state.num_players)]
-    return [[q for q in range(state.num_players) if q not in sides[p]] for p in range(state.num_players)]
-
-
-def _margins(world: State, before: list[int], opponents: list[list[int]]) -> list[float]:
-    """Each player's points of the round less its opponents' mean (fewer points gain more in
-    a game won by the fewest)."""
-    gains = [after - b for after, b in zip(world.totals, before)]
-    if world.game.ruleset.scoring.winner != "most_points":
-        gains = [-g for g in gains]
-    return [g - (sum(gains[q] for q in rivals) / len(rivals) if rivals else 0.0) for g, rivals in zip(gains, opponents)]

@@ -145,3 +145,18 @@ def round_result(number: int, score: RoundScore, bonus: tuple[int, ...], points:
             [{"section": s, "case": c, "score": v} for s, c, v in rows] for rows in score.sections
         ]
     return result
+
+
+def opponents_of(state: State) -> list[list[int]]:
+    """By player: the players not on its side this round."""
+    sides = [side_of(state.round_teams, p) for p in range(state.num_players)]
+    return [[q for q in range(state.num_players) if q not in sides[p]] for p in range(state.num_players)]
+
+
+def margins_of(game: Game, gains: Sequence[float], opponents: list[list[int]]) -> list[float]:
+    """Each player's *margin* for points `gains` of a round: its gain less its opponents'
+    mean, with the signs turned where the fewest points win (fewer points gain more). Search
+    (`ismcts`, `solver`) plays for it."""
+    if game.ruleset.scoring.winner != "most_points":
+        gains = [-g for g in gains]
+    return [g - (sum(gains[q] for q in rivals) / len(rivals) if rivals else 0.0) for g, rivals in zip(gains, opponents)]
