@@ -315,6 +315,13 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return run_cli(args, _options(args.set))
 
 
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Solve deals with every hand known: the best play to the end of the round."""
+    from trickrules.tools.solve_cli import run_cli
+
+    return run_cli(args, _options(args.set))
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """Serve a page to playtest a spec in the browser (see trickrules.serve)."""
     from trickrules.serve.command import run
@@ -415,6 +422,16 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_arguments(tournament)
     add_arguments(tournament)
     tournament.set_defaults(run=cmd_tournament)
+
+    from trickrules.tools.solve_cli import DESCRIPTION as SOLVE, add_arguments as add_solve_arguments
+
+    solve = commands.add_parser(
+        "solve", help="solve deals with every hand known (double dummy)", description=SOLVE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )  # fmt: skip
+    _add_game_arguments(solve)
+    add_solve_arguments(solve)
+    solve.set_defaults(run=cmd_solve)
 
     from trickrules.serve.command import DESCRIPTION as SERVE, add_arguments as add_serve_arguments
 
