@@ -52,3 +52,18 @@ def test_a_tableau_and_supply_are_set_as_given() -> None:
 def test_what_the_game_does_not_have_is_refused_by_name(position: Position, message: str) -> None:
     with pytest.raises(PositionError, match=message.replace("(", r"\(").replace(")", r"\)")):
         start_at(trickrules.load_game("hearts"), position)
+
+
+@pytest.mark.parametrize("name", ["hearts", "spades", "kingdoms"])
+def test_a_round_started_at_a_position_is_scored_when_its_last_trick_is_played(name: str) -> None:
+    game = trickrules.load_game(name)
+    dealt = game.new_initial_state(4)
+    last = dealt.hand_size  # one card each, for the round's last trick
+    hands = {seat: [game.card_ids[dealt.hands[seat][0]]] for seat in range(game.num_players)}
+    state = start_at(game, Position(trick_number=last, hands=hands))
+    while state.round == 0 and not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal, f"no legal action in {state}"
+        state.apply_action(legal[0])
+    assert state.events is not None
+    assert [e["type"] for e in state.events if e["type"] == "round_end"] == ["round_end"]

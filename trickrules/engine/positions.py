@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from trickrules.engine import partners
-from trickrules.engine.phases import PARTS, new_round, place_tokens, play
+from trickrules.engine.phases import PARTS, STEPS, new_round, place_tokens, play
 from trickrules.engine.phases.kinds import enter
 from trickrules.errors import TrickrulesError
 from trickrules.rules.placement import NO_SUIT
@@ -79,6 +79,7 @@ def start_at(game: Game, position: Position) -> State:
     state.parts = [None] * PARTS  # nothing has happened in the round: every phase's part as a round starts
     new_round(state)
     enter(state, play.KIND)
+    state._step = next(i for i, step in enumerate(game.steps) if STEPS.get(step.kind) is play.KIND)  # the round goes on after the play
     if position.trumps is not None:
         suits = game.ruleset.deck.suits
         unknown = [s for s in position.trumps if s not in suits]
