@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import time
 from typing import TextIO
 
 from trickrules.tools.stats import (
+    Z95,
     Comparison,
     ComparisonRow,
     Proportion,
@@ -51,10 +53,40 @@ def render_report(result: SimulationResult) -> str:
     t, d = result.tricks, result.decisions
     lines += ["", f"Game length: {t.mean:.2f} tricks (sd {t.sd:.2f}, {t.minimum}..{t.maximum}), "
               f"{d.mean:.2f} decisions (sd {d.sd:.2f}, {d.minimum}..{d.maximum})"]
+    lines += _balance_lines(result)
     lines += _rule_lines(result)
     lines += _trick_win_lines("rank", [(str(r), p) for r, p in result.ranks])
     lines += _trick_win_lines("card", list(result.cards))
     return "\n".join(lines)
+
+
+BALANCE_WORDS = {
+    "rounds": "rounds a game",
+    "lead changes": "times a side alone in the lead gave way to another",
+    "comeback": "share of games whose winner trailed after some round",
+    "drama": "the winner's mean deficit before the last round, % of the spread",
+    "decided": "% of the rounds played before the winner led for good",
+}
+
+
+def _balance_lines(result: SimulationResult) -> list[str]:
+    """The balance figures (see `trickrules.tools.balance`): means with 95% intervals."""
+    if not result.balance:
+        return []
+    lines = ["", f"{'Balance':<16}{'mean':>9}  {'95% CI':<19}  what it counts"]
+    for name, sample in result.balance:
+        half = Z95 * sample.sd / math.sqrt(sample.n) if sample.n > 1 else 0.0
+        if name == "comeback":
+            value, ci = _percent(sample.mean), f"[{_percent(sample.mean - half)}, {_percent(sample.mean + half)}]"
+        else:
+            value, ci = f"{sample.mean:.2f}", f"[{sample.mean - half:.2f}, {sample.mean + half:.2f}]"
+        lines.append(f"  {name:<14}{value:>9}  {ci:<19}  {BALANCE_WORDS[name]}")
+    fair = result.fairness
+    if fair is not None:
+        rates = ", ".join(f"{label} {_percent(rate)}" for label, rate in zip(fair.sides, fair.rates))
+        lines.append(f"  seat fairness: win rates {rates}; gap {_percent(fair.gap)}, chi-square {fair.chi_square:.2f} (p {_p_text(fair.p)}: "
+                     f"{'the sides do not win equally often' if fair.p < 0.05 else 'no evidence that a side is favoured'})")
+    return lines
 
 
 def _team_lines(result: SimulationResult) -> list[str]:

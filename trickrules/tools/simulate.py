@@ -34,6 +34,7 @@ from trickrules.errors import TrickrulesError
 from trickrules.engine.game import Game, load_game
 from trickrules.rules.ruleset import Ruleset
 from trickrules.spec.shipped import resolve_spec
+from trickrules.tools.balance import BALANCE, SeatFairness, seat_fairness
 from trickrules.tools.backends import BACKENDS, DEFAULT_RAY_TIMEOUT, open_backend
 from trickrules.tools.stats import (
     Comparison,
@@ -86,6 +87,10 @@ class SimulationResult:
     cards: tuple[tuple[str, Proportion], ...]
     ranks: tuple[tuple[int, Proportion], ...]
     teams: tuple[tuple[int, ...], ...] = ()
+    balance: tuple[tuple[str, Sample], ...] = ()
+    """The balance figures per game (`trickrules.tools.balance`), by name."""
+    fairness: SeatFairness | None = None
+    """How evenly the sides (teams, and seats outside them) win."""
     elapsed: float = field(default=0.0, compare=False)
 
     def rule(self, kind: str, name: str) -> RuleFigures | None:
@@ -111,6 +116,8 @@ class SimulationResult:
             "sections": self.section_counts,
             "cards": {card: won.to_json() for card, won in self.cards},
             "ranks": {str(rank): won.to_json() for rank, won in self.ranks},
+            "balance": {name: sample.to_json() for name, sample in self.balance},
+            "fairness": None if self.fairness is None else self.fairness.to_json(),
         } | ({"teams": [list(team) for team in self.teams]} if self.teams else {})
 
 
@@ -150,14 +157,24 @@ def _result(game: Game, spec: str, agents: tuple[str, ...], seed: int, tally: Ta
         cards=tuple((card, Proportion(tally.card_won[i], tally.card_played[i])) for i, card in enumerate(game.card_ids)),
         ranks=tuple((rank, Proportion(tally.rank_won.get(rank, 0), played)) for rank, played in sorted(tally.rank_played.items())),
         teams=rules.teams,
+        balance=tuple((name, tally.sample(("balance", name, measure))) for name, measure in BALANCE),
+        fairness=_fairness(game, seats, tally.games),
     )
+
+
+def _fairness(game: Game, seats: Sequence[SeatFigures], games: int) -> SeatFairness | None:
+    """Seat fairness over the sides: each team's wins (its seats' shares added), each other seat's."""
+    teams = game.ruleset.teams
+    sides = [tuple(team) for team in teams] + [(p,) for p in range(game.num_players) if not any(p in t for t in teams)]
+    labels = ["+".join(f"P{p}" for p in side) for side in sides]
+    return seat_fairness(labels, [sum(seats[p].wins.successes for p in side) for side in sides], games)
 
 
 def _rule_figures(keys: Sequence[Key], tally: Tally) -> tuple[RuleFigures, ...]:
     """Group the per-game keys (kind, name, measure) into one `RuleFigures` per rule."""
     grouped: dict[tuple[str, str], dict[str, Sample]] = {}
     for kind, name, measure in keys:
-        if kind != "length":
+        if kind not in ("length", "balance"):
             grouped.setdefault((kind, name), {})[measure] = tally.sample((kind, name, measure))
     return tuple(
         RuleFigures(kind, name, samples.pop("fired"), tuple(samples.items())) for (kind, name), samples in grouped.items()
@@ -338,6 +355,8 @@ def compare(a: SimulationResult, b: SimulationResult, alpha: float = 0.05) -> Co
         rows.append(mean_row("seat", f"P{seat_a.seat}", "score", seat_a.scores, seat_b.scores))
     rows.append(mean_row("length", "tricks", "per game", a.tricks, b.tricks))
     rows.append(mean_row("length", "decisions", "per game", a.decisions, b.decisions))
+    balance_b = dict(b.balance)
+    rows += [mean_row("balance", name, "per game", sample, balance_b[name]) for name, sample in a.balance if name in balance_b]
     for kind, name in rule_union(a.rules, b.rules):
         rule_a, rule_b = a.rule(kind, name), b.rule(kind, name)
         for measure in ("fired", *dict.fromkeys(m for r in (rule_a, rule_b) if r for m, _ in r.amounts)):

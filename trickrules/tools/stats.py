@@ -1,11 +1,10 @@
 """Statistics of many games: exact tallies from the event log, figures, and the tests that compare them.
 
-A `Tally` holds only integers (counts, sums and sums of squares), so adding the tallies of
-chunks of games gives the same numbers whatever the chunks and whichever process played
-them. Floats appear only when a tally is read as figures: a `Proportion` (with its Wilson
-interval) or a `Sample` (mean, standard deviation, range), grouped per seat (`SeatFigures`)
-and per rule (`RuleFigures`). A `Comparison` tests two runs figure by figure: a
-two-proportion z-test for rates, Welch's t-test (normal approximation) for means.
+A `Tally` holds only integers (counts, sums, sums of squares): adding the tallies of chunks of
+games gives the same numbers whatever the chunks and processes. Floats appear only when a
+tally is read as figures: a `Proportion` (with its Wilson interval) or a `Sample` (mean, sd,
+range), per seat (`SeatFigures`) and per rule (`RuleFigures`). A `Comparison` tests two runs
+figure by figure: a two-proportion z-test for rates, Welch's t-test for means.
 
 >>> low, high = Proportion(30, 100).interval()
 >>> round(low, 4), round(high, 4)
@@ -21,13 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 from trickrules.engine.phases import showing
 from trickrules.rules.scoring import SECTION_CASES
+from trickrules.tools.balance import BALANCE_KEYS, balance_values
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
     from trickrules.engine.state import State
 
-Z95 = 1.959963984540054
-"""The two-sided 95% quantile of the standard normal distribution."""
+Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal distribution
 
 Key = tuple[str, str, str]
 """A per-game figure: (kind, name, measure), e.g. ("reward", "winning card", "taken")."""
@@ -388,7 +387,7 @@ class Tallier:
 
     def _keys(self) -> tuple[Key, ...]:
         """Every per-game figure, in report order; each is tallied (0 or not) in every game."""
-        keys: list[Key] = [("length", "tricks", "count"), ("length", "decisions", "count")]
+        keys: list[Key] = [("length", "tricks", "count"), ("length", "decisions", "count"), *BALANCE_KEYS]
         for name in self.reward_names:
             keys += [("reward", name, m) for m in ("fired", "asked", "taken")]
         for token in dict.fromkeys(self.reward_tokens):
@@ -420,6 +419,7 @@ class Tallier:
         """Count one finished game played with ``record=True``."""
         values = dict.fromkeys(self.keys, 0)
         values["length", "decisions", "count"] = len(state.history)
+        values.update(balance_values(state))
         self._read_events(tally, values, state.events or [])
         for result in state.round_results:
             self._read_round(tally, values, result)
