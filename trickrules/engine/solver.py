@@ -126,7 +126,7 @@ class Solver:
             pick = max if maximising else min
             value = pick(values.values())
         best = next((a for a, v in values.items() if v == value), None)
-        line, end = self._line(state, best)
+        line, end = self._line(state, best, value)
         return Solution(
             player, tuple(sorted(self._side)), value, values, best, tuple(line),
             tuple(float(p) for p in self._points(end)), self.nodes - start_nodes, depth,
@@ -225,12 +225,16 @@ class Solver:
     def _leaf(self, state: State) -> float:
         return margins_of(self._game, self._points(state), self._opponents)[self._player]
 
-    def _line(self, state: State, first: int | None) -> tuple[list[int], State]:
-        """The principal line from `state` (best play, ties to the first legal), and its end."""
+    def _line(self, state: State, first: int | None, value: float) -> tuple[list[int], State]:
+        """The principal line from `state` (best play, ties to the first legal), and its end.
+
+        Along the line the value stays `value`: at each decision the move is the first legal
+        one whose search, in a narrow window around it, comes back with it."""
         line: list[int] = []
         if first is None:
             return line, state
         state = state.clone()
+        low, high = value - 1e-9 * max(1.0, abs(value)), value + 1e-9 * max(1.0, abs(value))
         action: int | None = first
         while action is not None:
             state.apply_legal(action)
@@ -238,17 +242,15 @@ class Solver:
             if _round_over(state, self._round) or self._cut(state):
                 break
             legal = state.legal_view()
+            action = legal[0]
             if len(legal) == 1:
-                action = legal[0]
                 continue
-            maximising = state.current_player() in self._side
-            scored = []
             for candidate in legal:
                 child = state.clone()
                 child.apply_legal(candidate)
-                scored.append((self._search(child, -math.inf, math.inf), candidate))
-            target = (max if maximising else min)(v for v, _ in scored)
-            action = next(a for v, a in scored if v == target)
+                if low < self._search(child, low, high) < high:
+                    action = candidate
+                    break
         return line, state
 
 
