@@ -153,7 +153,7 @@ def test_greedy_bids_what_its_hand_is_worth() -> None:
 
 
 def test_greedy_beats_random_at_bidding_games() -> None:
-    spades = trickrules.simulate(SPADES, n=40, agents=["greedy", "random", "greedy", "random"], workers=1)
+    spades = trickrules.simulate(SPADES, n=40, agents=["greedy", "random", "greedy", "random"], options={"single_hand": True}, workers=1)
     teams = {tuple(t): sum(spades.seats[p].wins.successes for p in t) / spades.games for t in ((0, 2), (1, 3))}
     assert teams[(0, 2)] > 0.5 > teams[(1, 3)]
     oh_hell = trickrules.simulate(OH_HELL, n=20, players=3, agents=["greedy", "random", "random"], options={"hand_size": "random", "single_hand": True}, workers=1)

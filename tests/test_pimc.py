@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 
 import trickrules
-from trickrules.engine.agents import RandomAgent
+from trickrules.engine.agents import GreedyAgent, RandomAgent, make_agent
 from trickrules.engine.phases import Phase
 from trickrules.engine.pimc import PIMCAgent
 from trickrules.engine.positions import Position, start_at
 from trickrules.engine.solver import solve
 from trickrules.engine.state import State
+from trickrules.tools.cli import main
 
 
 class Recording:
@@ -75,3 +76,24 @@ def test_it_plays_the_solvers_best_card_when_the_hidden_hands_are_known() -> Non
 def test_counts_out_of_range_are_refused(argument: str, value: object) -> None:
     with pytest.raises(ValueError, match=argument):
         PIMCAgent(**{argument: value})  # type: ignore[arg-type]
+
+
+def test_make_agent_builds_pimc_with_greedy_outside_the_play() -> None:
+    agent = make_agent("pimc:3", seed=4)
+    assert isinstance(agent, PIMCAgent) and agent.worlds == 3 and agent.name == "pimc:3"
+    assert isinstance(agent.fallback, GreedyAgent)
+    assert make_agent("pimc").name == "pimc:12"
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [("pimc:0", "pimc:N takes N, the worlds solved a decision"), ("pimc:10001", "solves at most 10,000 worlds a decision; 10,001 is too many"), ("pimc:x", "whole number")],
+)
+def test_a_bad_number_of_worlds_is_refused_by_name(name: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_agent(name)
+
+
+def test_a_tournament_seats_pimc_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "euchre", "--set", "single_hand=true", "--agents", "pimc:2,random", "-n", "2", "--workers", "1"]) == 0
+    assert "pimc:2 vs random" in capsys.readouterr().out

@@ -35,7 +35,7 @@ def _through_the_api(game: trickrules.Game, seed: int, names: list[str]) -> tric
 def test_play_games_gives_the_games_of_the_public_api(name: str, mix: tuple[str, ...]) -> None:
     game = SHIPPED_GAMES[name]
     names = [mix[seat % len(mix)] for seat in range(game.num_players)]
-    count = 2 if "greedy" in mix else 40
+    count = 1 if "greedy" in mix else 40  # greedy plays each card out in a few worlds: one game is enough
     fast = list(trickrules.play_games(game, count, seed=300, agents=names, record=True))
     assert len(fast) == count
     for offset, state in enumerate(fast):

@@ -37,8 +37,8 @@ def test_the_same_seed_gives_identical_records_in_two_processes(tmp_path):
 @pytest.mark.parametrize("spec, players", [(KINGDOMS, 2), (KINGDOMS, 3), (KINGDOMS, 4), (MEADOWS, 3), (MEADOWS, 4)])
 def test_every_record_passes_the_schema_and_replays(spec, players):
     g = game(spec, players)
-    for seed in range(40):
-        record = record_of(g, seed, ("greedy", "random") if players % 2 == 0 else ("random",))
+    for seed in range(40):  # greedy (much slower than random) in the first 8 games with an even table
+        record = record_of(g, seed, ("greedy", "random") if players % 2 == 0 and seed < 8 else ("random",))
         assert record_problems(record) == []
         record = json.loads(dumps(record))
         result = replay(record, g)

@@ -142,9 +142,9 @@ def test_figures_match_games_counted_here() -> None:
 
 
 def test_reward_firings_match_events_counted_here() -> None:
-    agents = ["greedy", "random", "random", "random"]
-    result = simulate(KINGDOMS, n=30, players=4, seed=100, agents=agents)
-    states = _played(KINGDOMS, range(100, 130), agents)
+    agents = ["random", "random", "random", "random"]
+    result = simulate(KINGDOMS, n=60, players=4, seed=100, agents=agents)
+    states = _played(KINGDOMS, range(100, 160), agents)
     events = [e for s in states for e in s.events or [] if e["type"] == "reward"]
     assert any(e["taken"] < e["amount"] for e in events)  # some tableau runs out of spaces
     for index, reward in enumerate(load_game(KINGDOMS, players=4).ruleset.rewards):

@@ -1,8 +1,9 @@
 """Agents: anything that picks an action for the current player.
 
-`RandomAgent` picks uniformly; `GreedyAgent` works for any spec: it prefers the action that
-gains the most points and tokens at once, and otherwise plays its lowest card;
-`trickrules.engine.ismcts.ISMCTSAgent` searches worlds consistent with what it knows.
+`RandomAgent` picks uniformly; `GreedyAgent` works for any spec: it plays the card, and makes
+the bid or the contract, with the best margin of points at the end of the round over a few
+quick random playouts in worlds consistent with what it knows, read from the spec's own
+scoring; `trickrules.engine.ismcts.ISMCTSAgent` searches such worlds as a tree.
 """
 
 from __future__ import annotations
@@ -11,8 +12,11 @@ import random
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from trickrules.engine.ismcts import MAX_ITERATIONS, ISMCTSAgent
+from trickrules.engine.pimc import MAX_WORLDS, PIMCAgent
+from trickrules.engine.lookahead import CARD_WORLDS, CHOICE_WORLDS, playout_values
 from trickrules.engine.phases import bid as phase_bid
 from trickrules.engine.phases import Phase
+from trickrules.engine.phases.auction import passing_and_lowest_bid
 from trickrules.engine.round_end import side_of
 from trickrules.engine.rollouts import bid_for_hand, estimate_tricks, trumps_for_hand
 
@@ -46,11 +50,18 @@ class RandomAgent:
 
 
 class GreedyAgent:
-    """Takes the action with the best immediate gain for itself; otherwise plays low.
+    """Plays for the spec's own score, looking to the end of the round by quick playouts.
 
-    The gain of an action is the change, for the acting player, in tricks won, tokens held
-    and points of rewards, measured by trying the action on a copy of the state until the
-    next decision of another player. Ties go to the lowest-ranked card.
+    A card is valued by the acting player's *margin* at the end of the round (its side's
+    points less the mean of its opponents', negated where the fewest points win), over a few
+    worlds it cannot tell from the real one, the round played out at random after the card
+    (`trickrules.engine.lookahead`); so it ducks under a trick carrying points in Hearts,
+    takes one where points are good, and spends a high card where it pays. The best mean
+    wins; among equals, the lowest-ranked card. Choices that decide how the round is played
+    (a bid by precedence, a contract, going alone, calling a partner, taking the set-aside
+    cards or playing from the hand, a call in an auction) are played out in more worlds, the others passing where
+    they may (see `step`). Each decision draws from the agent's own generator: the same
+    seed gives the same actions.
     """
 
     name = "greedy"
@@ -59,33 +70,73 @@ class GreedyAgent:
         self.rng = random.Random(seed)
 
     def step(self, state: State) -> int:
-        """The action with the best immediate gain, lowest card first among equals.
+        """The action with the best margin at the end of the round, where it looks ahead.
 
-        In a bid phase it bids the tricks its hand is worth (`estimate_tricks`); once it has
-        bid, it plays for tricks while its side still needs them and avoids them after. Choosing
-        trumps, it names the suit its hand is strongest in, when worth its share of the tricks
-        (`trumps_for_hand`), else passes.
+        - A card of the play: the best margin over `lookahead.CARD_WORLDS` worlds, the lowest
+          card among equals.
+        - Bidding by precedence, or a call in an auction: the lowest bid open if the round
+          played at it (everyone after passing) promises a better margin than passing, over
+          `lookahead.CHOICE_WORLDS` worlds; else a pass (it never doubles). Bidding once each
+          (a number of tricks): the tricks its hand is worth (`estimate_tricks`).
+        - Declaring a contract, going alone, calling a card, taking set-aside cards or playing
+          from the hand: the choice with the best margin over `lookahead.CHOICE_WORLDS` worlds
+          (the first of equals: a pass, where passing comes first).
+        - Choosing trumps: the suit its hand is strongest in, when worth its share of the
+          tricks (`trumps_for_hand`), else a pass.
+        - Anything else (passing cards, laying cards away, placing won cards or tokens): the action that gains the most tricks, tokens and points at once
+          (`_standing`), measured on a copy of the state; among equals the first legal one.
         """
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        player = state.current_player()
-        if state.phase == Phase.BID:
-            return bid_for_hand(state, legal)
-        if state.phase == Phase.CHOOSE_TRUMPS:
+        phase = state.phase
+        if phase == Phase.PLAY:
+            values = playout_values(state, legal, self.rng, CARD_WORLDS)
+            rank = state.tables.faces.rank
+            return max(legal, key=lambda a: (values[a], -rank[a]))
+        if phase == Phase.BID:
+            if phase_bid.passed(state) is None:
+                return bid_for_hand(state, legal)
+            passing = state.game.choose_pass_action
+            if passing not in legal:
+                return min(legal)
+            return self._bid_or_pass(state, passing, min((a for a in legal if a != passing), default=None))
+        if phase == Phase.AUCTION:
+            return self._bid_or_pass(state, *passing_and_lowest_bid(state, legal))
+        if phase == Phase.CHOOSE_TRUMPS:
             return trumps_for_hand(state, legal)
+        if phase in PLAYED_OUT and not _lays_away(state, legal[0]):
+            choices = playout_values(state, legal, self.rng, CHOICE_WORLDS)
+            return max(legal, key=choices.__getitem__)
+        player = state.current_player()
         before = _standing(state, player)
-        faces = state.tables.faces
-        num_cards = state.game.num_cards
 
-        def score(action: int) -> tuple[float, float]:
+        def gain(action: int) -> float:
             trial = state.clone()
-            trial.apply_action(action)
-            gain = _standing(trial, player) - before
-            rank = faces.rank[action] if action < num_cards else 0
-            return gain, -rank
+            trial.apply_legal(action)
+            return _standing(trial, player) - before
 
-        return max(legal, key=score)
+        return max(legal, key=gain)
+
+    def _bid_or_pass(self, state: State, passing: int, lowest: int | None) -> int:
+        """Bidding by precedence or in an auction: the lowest bid open when the round played at
+        it, everyone after passing, promises a better margin than passing (which leaves the
+        highest bid with its holder, or the round to nobody); else a pass."""
+        if lowest is None:
+            return passing
+        values = playout_values(state, [passing, lowest], self.rng, CHOICE_WORLDS)
+        return lowest if values[lowest] > values[passing] else passing
+
+
+PLAYED_OUT = (Phase.DECLARE, Phase.GO_ALONE, Phase.CALL, Phase.TAKE)
+"""The phases whose choices `GreedyAgent` plays out to the end of the round (laying cards away
+while taking excepted)."""
+
+
+def _lays_away(state: State, action: int) -> bool:
+    """Whether `action` buries a card (the take phase's cards laid away)."""
+    buries = next((r for r in state.game.action_ranges if r.kind == "bury"), None)
+    return buries is not None and buries.start <= action < buries.start + buries.size
 
 
 def _standing(state: State, player: int) -> float:
@@ -107,31 +158,49 @@ def _standing(state: State, player: int) -> float:
     return tokens + tricks + state.bonus[player] + state.totals[player]
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent}
-"""Agent classes by the name used on the command line (``ismcts:N`` searches N iterations)."""
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent, "pimc": PIMCAgent}
+"""Agent classes by the name used on the command line (``ismcts:N`` searches N iterations,
+``pimc:N`` solves N worlds a decision)."""
 
-AGENT_NAMES = f"random, greedy, ismcts, or ismcts:N (N iterations a decision, at most {MAX_ITERATIONS:,})"
+AGENT_NAMES = (
+    f"random, greedy, ismcts, or ismcts:N (N iterations a decision, at most {MAX_ITERATIONS:,}); "
+    f"pimc, or pimc:N (N worlds solved a decision, at most {MAX_WORLDS:,})"
+)
 """The agent names `make_agent` knows, as text for messages."""
+
+_COUNTS = {"ismcts": ("the iterations a decision", MAX_ITERATIONS), "pimc": ("the worlds solved a decision", MAX_WORLDS)}
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
     """A new agent of the kind `name`: ``random``, ``greedy``, ``ismcts`` or ``ismcts:N``
-    (ISMCTS with N iterations a decision); ValueError for any other name or a bad N."""
+    (ISMCTS with N iterations a decision), ``pimc`` or ``pimc:N`` (PIMC solving N worlds a
+    decision, greedy outside the play); ValueError for any other name or a bad N."""
     kind, colon, argument = str(name).partition(":")
     if kind not in AGENTS:
         raise ValueError(f"unknown agent {name!r} (agents: {AGENT_NAMES})")
-    if kind != "ismcts":
+    if kind not in _COUNTS:
         if colon:
             raise ValueError(f"agent {kind!r} takes no argument, not {name!r} (agents: {AGENT_NAMES})")
         return AGENTS[kind](seed)  # type: ignore[return-value]
-    if not colon:
-        return ISMCTSAgent(seed)
+    count = _count(name, kind, argument) if colon else None
+    if kind == "pimc":
+        fallback = GreedyAgent(seed)
+        return PIMCAgent(seed, fallback=fallback) if count is None else PIMCAgent(seed, worlds=count, fallback=fallback)
+    return ISMCTSAgent(seed) if count is None else ISMCTSAgent(seed, iterations=count)
+
+
+def _count(name: str, kind: str, argument: str) -> int:
+    """N of ``kind:N``; ValueError unless a whole number from 1 to the kind's most."""
+    what, most = _COUNTS[kind]
     digits = argument.strip()
     if not digits.isdigit() or int(digits[:12]) < 1:
-        raise ValueError(f"{name!r}: ismcts:N takes N, the iterations a decision, as a whole number 1 or more")
-    if len(digits) > 12 or int(digits) > MAX_ITERATIONS:
+        raise ValueError(f"{name!r}: {kind}:N takes N, {what}, as a whole number 1 or more")
+    if len(digits) > 12 or int(digits) > most:
+        took = ", which already take a minute or more" if kind == "ismcts" else ""
+        verb = "searches" if kind == "ismcts" else "solves"
+        unit = "iterations" if kind == "ismcts" else "worlds"
         raise ValueError(
-            f"{name!r}: ismcts:N searches at most {MAX_ITERATIONS:,} iterations a decision, which already take "
-            f"a minute or more; {digits if len(digits) > 12 else f'{int(digits):,}'} is too many"
+            f"{name!r}: {kind}:N {verb} at most {most:,} {unit} a decision{took}; "
+            f"{digits if len(digits) > 12 else f'{int(digits):,}'} is too many"
         )
-    return ISMCTSAgent(seed, iterations=int(digits))
+    return int(digits)

@@ -20,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seats",
         default="human,greedy",
-        help="who sits where, comma-separated: human, random, greedy, ismcts or ismcts:N; a shorter list is "
+        help="who sits where, comma-separated: human, random, greedy, ismcts or ismcts:N, pimc or pimc:N; a shorter list is "
         "filled with its last bot (default: human,greedy: you in seat 0, greedy bots elsewhere)",
     )
     parser.add_argument("--seed", type=int, help="the seed of the first deal (default: a random one)")

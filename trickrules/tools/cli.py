@@ -363,7 +363,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play one game and show it trick by trick", description=cmd_play.__doc__)
     _add_game_arguments(play)
     play.add_argument("--seed", type=int, default=0, help="seed of the shuffles and the agents (default 0)")
-    play.add_argument("--agents", help="agents per seat, comma-separated: random, greedy, ismcts or ismcts:N (N search iterations a decision; default: random for all)")
+    play.add_argument("--agents", help="agents per seat, comma-separated: random, greedy, ismcts or ismcts:N (N search iterations a decision), pimc or pimc:N (N worlds solved a decision; default: random for all)")
     play.add_argument("--json", metavar="FILE", help="write the JSON game record to FILE ('-' for standard output)")
     play.add_argument(
         "--deal",

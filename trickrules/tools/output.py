@@ -47,7 +47,7 @@ def agent_names(text: str | None, default: str = "random") -> list[str]:
     if "" in names:
         raise InputError(
             f"--agents {text!r} has an empty agent name: name an agent between every two commas "
-            "(random, greedy, ismcts or ismcts:N), e.g. --agents greedy,random"
+            "(random, greedy, ismcts or ismcts:N, pimc or pimc:N), e.g. --agents greedy,random"
         )
     return names
 

@@ -26,7 +26,7 @@ from trickrules.tools.simulate import Progress, SimulationError, SimulationResul
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``trickrules simulate`` (the spec, --players and --set come first)."""
     parser.add_argument("-n", "--games", type=int, default=1000, help="number of games (default 1000)")
-    parser.add_argument("--agents", help="agents, comma-separated: one for every seat or one per seat: random, greedy, ismcts or ismcts:N (N search iterations a decision; default: random)")
+    parser.add_argument("--agents", help="agents, comma-separated: one for every seat or one per seat: random, greedy, ismcts or ismcts:N (N search iterations a decision), pimc or pimc:N (N worlds solved a decision; default: random)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game; game i has seed SEED + i (default 0)")
     parser.add_argument("--workers", type=int, help="processes to play in (default: the number of CPUs; at most that many unless --force-workers); with --backend ray: Ray tasks at a time (default: the cluster's CPUs)")
     parser.add_argument("--force-workers", action="store_true", help="allow more --workers than this machine has CPUs")

@@ -42,7 +42,7 @@ figures are the same for any --workers and on either --backend.
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``trickrules tournament`` (the spec, --players and --set come first)."""
-    parser.add_argument("--agents", required=True, help="the entrants, comma-separated, two or more: random, greedy, ismcts or ismcts:N (N search iterations a decision; a name given twice is two entrants)")
+    parser.add_argument("--agents", required=True, help="the entrants, comma-separated, two or more: random, greedy, ismcts or ismcts:N (N search iterations a decision), pimc or pimc:N (N worlds solved a decision; a name given twice is two entrants)")
     parser.add_argument("-n", "--deals", type=int, default=100, help="number of deals; each is played once per entrant (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first deal; deal i has seed SEED + i (default 0)")
     parser.add_argument("--workers", type=int, help="processes to play in (default: the number of CPUs; at most that many unless --force-workers); with --backend ray: Ray tasks at a time (default: the cluster's CPUs)")

@@ -63,6 +63,12 @@ def calling(state: State) -> Calling | None:
     return own
 
 
+def passing_and_lowest_bid(state: State, legal: list[int]) -> tuple[int, int | None]:
+    """Of the legal calls: the pass, and the lowest bid (None when no bid is open)."""
+    offset = state.game.action_start["call"]
+    return offset, min((a for a in legal if a >= offset + 3), default=None)
+
+
 def _side(state: State, player: int) -> tuple[int, ...]:
     return next((team for team in state.round_teams if player in team), (player,))
 
