@@ -64,9 +64,10 @@ def calling(state: State) -> Calling | None:
 
 
 def passing_and_lowest_bid(state: State, legal: list[int]) -> tuple[int, int | None]:
-    """Of the legal calls: the pass, and the lowest bid (None when no bid is open)."""
+    """Of the legal calls: the pass, and the lowest bid (None when no bid is open). The calls
+    are numbered pass, double, redouble (`WORDS`), then the bids from the lowest."""
     offset = state.game.action_start["call"]
-    return offset, min((a for a in legal if a >= offset + 3), default=None)
+    return offset, min((a for a in legal if a >= offset + len(WORDS)), default=None)
 
 
 def _side(state: State, player: int) -> tuple[int, ...]:
