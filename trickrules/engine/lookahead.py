@@ -41,7 +41,7 @@ from trickrules.engine.phases.kinds import TERMINAL_KIND
 from trickrules.engine.phases.play import PLAY
 from trickrules.engine.resample import constraints, deal
 from trickrules.engine.rollouts import bid_for_hand, hand_worth, trumps_for_hand
-from trickrules.engine.round_end import margins_of, score_now, side_of
+from trickrules.engine.round_end import margins_of, opponents_of, points_since
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -129,10 +129,6 @@ def margin(trial: State, start: State, player: int, teams: Teams) -> float:
     `teams`): its points of the round of `start` less the mean of the players outside its side,
     negated where the fewest points win. The points are the change of the totals once that
     round is over, else the round's points so far (`round_end.score_now`, not final)."""
-    if trial._kind is TERMINAL_KIND or trial.round != start.round:
-        gains: Sequence[float] = [after - before for after, before in zip(trial.totals, start.totals)]
-    else:
-        gains = score_now(trial, final=False)[1]
-    n = len(gains)
-    opponents = [[q for q in range(n) if q not in side_of(teams, p)] for p in range(n)]
+    gains = points_since(trial, start.totals, start.round)
+    opponents = opponents_of(trial, teams)
     return margins_of(trial.game, gains, opponents)[player]

@@ -147,10 +147,20 @@ def round_result(number: int, score: RoundScore, bonus: tuple[int, ...], points:
     return result
 
 
-def opponents_of(state: State) -> list[list[int]]:
-    """By player: the players not on its side this round."""
-    sides = [side_of(state.round_teams, p) for p in range(state.num_players)]
-    return [[q for q in range(state.num_players) if q not in sides[p]] for p in range(state.num_players)]
+def opponents_of(state: State, teams: Sequence[Sequence[int]] | None = None) -> list[list[int]]:
+    """By player: the players not on its side among `teams` (this round's by default)."""
+    n = state.num_players
+    sides = [side_of(state.round_teams if teams is None else teams, p) for p in range(n)]
+    return [[q for q in range(n) if q not in sides[p]] for p in range(n)]
+
+
+def points_since(state: State, totals: Sequence[int], round_number: int) -> list[float]:
+    """Each player's points of round `round_number` at `state`: the change of the totals since
+    `totals` (the totals as that round began) once the round is over, else the round's points
+    so far (`score_now`, not final). What search values a position by."""
+    if state.round != round_number or state.is_terminal():
+        return [after - before for after, before in zip(state.totals, totals)]
+    return [float(p) for p in score_now(state, final=False)[1]]
 
 
 def margins_of(game: Game, gains: Sequence[float], opponents: list[list[int]]) -> list[float]:

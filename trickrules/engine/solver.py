@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from trickrules.engine.phases.kinds import TERMINAL_KIND
 from trickrules.engine.phases.play import PLAY
-from trickrules.engine.round_end import margins_of, opponents_of, score_now, side_of
+from trickrules.engine.round_end import margins_of, opponents_of, points_since, side_of
 
 if TYPE_CHECKING:
     from trickrules.engine.state import State
@@ -218,9 +218,7 @@ class Solver:
 
     def _points(self, state: State) -> list[float]:
         """Each player's points of the round at `state` (at its end, or as it stands)."""
-        if _round_over(state, self._round):
-            return [after - before for after, before in zip(state.totals, self._base)]
-        return [float(p) for p in score_now(state, final=False)[1]]
+        return points_since(state, self._base, self._round)
 
     def _leaf(self, state: State) -> float:
         return margins_of(self._game, self._points(state), self._opponents)[self._player]
