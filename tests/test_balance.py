@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 import trickrules
-from trickrules.tools.balance import BALANCE, _figures, balance_values, chi_square_p, seat_fairness
+from trickrules.engine.playouts import play_out, seat_agents, width
+from trickrules.tools.balance import BALANCE, _choices, _figures, balance_values, branching_by_trick, by_trick_values, chi_square_p, seat_fairness
 from trickrules.tools.simulate import compare, simulate
 from trickrules.spec.shipped import shipped_specs
+
+CARDSTOCK = Path(__file__).resolve().parent.parent / "examples" / "hearts-cardstock.yaml"
 
 
 def test_a_leader_all_along_changes_nothing_and_decides_at_once() -> None:
@@ -76,3 +80,45 @@ def test_simulate_reports_the_balance_and_compare_tests_it() -> None:
     assert long.to_json()["balance"]["rounds"]["mean"] == figures["rounds"].mean
     row = compare(short, long).row("balance", "rounds", "per game")
     assert row is not None and row.significant()
+
+
+def test_choices_are_the_mean_legal_actions_of_every_decision_lead_and_follow() -> None:
+    bid, lead, follow = 3 * 512, 9 * 512 + 1 * 2, 2 * 512 + 1 * 2 + 1  # a bid of 3 options; trick 1
+    assert _choices([bid, lead, follow, follow]) == (400, 900, 200)  # (3 + 9 + 2 + 2) / 4 = 4
+    values = by_trick_values([bid, lead, follow, 7 * 512 + 2 * 2], 13)
+    assert values["by trick", "1", "lead options"] == 9 and values["by trick", "1", "follow decisions"] == 1
+    assert values["by trick", "2", "lead decisions"] == 1 and values["by trick", "3", "lead decisions"] == 0
+    assert branching_by_trick(lambda key: values[key], 13) == ((1, 9.0, 2.0), (2, 7.0, None))
+
+
+@pytest.mark.parametrize("name", [s.name for s in shipped_specs()])
+def test_play_out_counts_each_decisions_legal_actions_and_place(name: str) -> None:
+    game = trickrules.load_game(name)
+    widths: list[int] = []
+    replay = game.new_initial_state(5)
+    state = play_out(game.new_initial_state(5), seat_agents(["random"] * game.num_players, 5), widths)
+    assert len(widths) == len(state.history)
+    for action, packed in zip(state.history, widths):
+        assert packed == width(replay) and packed >> 9 == len(replay.legal_actions()) >= 1
+        replay.apply_action(action)
+    assert any(w & 511 for w in widths)  # every spec plays cards
+
+
+def test_hearts_choices_narrow_by_trick_from_the_forced_two_of_clubs_to_one_card() -> None:
+    rows = simulate("hearts", n=20, workers=1, options={"single_hand": True}).by_trick
+    assert [t for t, _, _ in rows] == list(range(1, 14))
+    assert rows[0][1] == 1.0  # the two of clubs leads the first trick
+    assert rows[-1][1:] == (1.0, 1.0)  # one card left at the last trick
+    for t, lead, follow in rows:
+        assert lead is not None and follow is not None and 1 <= follow and lead <= 14 - t
+
+
+def test_cardstocks_hearts_leads_many_cards_early_and_follows_few() -> None:
+    # the direction of CardStock's Hearts figure (docs: Measure the balance of a design)
+    result = simulate(str(CARDSTOCK), n=200, workers=1)
+    rows, figures = result.by_trick, dict(result.balance)
+    assert rows[0][1] is not None and rows[0][1] > 9  # any non-heart: about 9.75 of 13
+    leads = [lead for _, lead, _ in rows]
+    assert leads == sorted(leads, reverse=True)  # the leader's choices fall trick by trick
+    assert all(follow is not None and 2.5 < follow < 4 for _, _, follow in rows[:10])  # followers' stay near 3
+    assert figures["lead choices"].mean > figures["follow choices"].mean > 1

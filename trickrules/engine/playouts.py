@@ -16,26 +16,42 @@ from typing import TYPE_CHECKING, Any
 
 from trickrules.engine.agents import Agent, RandomAgent, make_agent
 from trickrules.engine.phases.kinds import TERMINAL_KIND
+from trickrules.engine.phases.play import PLAY
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
     from trickrules.engine.state import State
 
 
-def play_out(state: State, agents: Sequence[Agent]) -> State:
-    """Play `state` to the end, `agents[p]` choosing for seat `p`; returns the state."""
+def play_out(state: State, agents: Sequence[Agent], widths: list[int] | None = None) -> State:
+    """Play `state` to the end, `agents[p]` choosing for seat `p`; returns the state.
+
+    With a list `widths`, each decision appends its number of legal actions and where it was
+    made, packed by `width` (read by `trickrules.tools.balance`)."""
     draws: list[Callable[[], float] | None] = [
         agent.rng.random if type(agent) is RandomAgent else None for agent in agents
     ]
     while state._kind is not TERMINAL_KIND:
         player = state.current_player()
         draw = draws[player]
+        if widths is not None:
+            widths.append(width(state))
         if draw is None:
             state.apply_action(agents[player].step(state))
         else:
             legal = state.legal_view()
             state.apply_legal(legal[int(draw() * len(legal))])
     return state
+
+
+def width(state: State) -> int:
+    """A decision's number of legal actions and place, packed: ``options * 512 + trick * 2 +
+    follows``, where trick is the card play's trick number (0 for a decision that plays no
+    card) and follows is 1 when a card is already in the trick."""
+    options = len(state.legal_view())
+    if state._kind.phase != PLAY:
+        return options * 512
+    return options * 512 + (state.tricks_played + 1) * 2 + (1 if state.trick else 0)
 
 
 def seat_agents(seats: Sequence[str | Agent], seed: int) -> list[Agent]:

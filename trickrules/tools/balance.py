@@ -16,6 +16,16 @@ the *leaders* after a round are the sides with the best total by the spec's winn
 - **decided**: the percentage of the game's rounds played before the eventual winner led for
   good (0: it led from the first round's end; after Browne's *decisiveness*).
 
+Three more figures count the choices a player has, from the number of legal actions at each
+decision (CardStock's *branching factor*), each game's mean in hundredths of a choice:
+
+- **choices**: at every decision (bids, passes, discards and card plays alike);
+- **lead choices**: at a card play that leads a trick;
+- **follow choices**: at a card play into a trick already begun.
+
+The same counts by trick number (`branching_by_trick`) draw how the choices narrow through a
+hand, for the leader and for the players who follow.
+
 **Seat fairness** is read from the win rates by seat (by side, where partners win together):
 the gap between the best and the worst, and a chi-square test of the hypothesis that every
 side wins equally often, its p-value by the Wilson-Hilferty approximation.
@@ -28,7 +38,7 @@ measure for card games.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -41,13 +51,17 @@ BALANCE: tuple[tuple[str, str], ...] = (
     ("comeback", "fired"),
     ("drama", "percent"),
     ("decided", "percent"),
+    ("choices", "hundredths"),
+    ("lead choices", "hundredths"),
+    ("follow choices", "hundredths"),
 )
 """The per-game balance figures: (name, measure), each tallied as ("balance", name, measure)."""
 BALANCE_KEYS = tuple(("balance", name, measure) for name, measure in BALANCE)
 
 
-def balance_values(state: State) -> dict[tuple[str, str, str], int]:
-    """The balance figures of one finished game (see the module)."""
+def balance_values(state: State, widths: Sequence[int] = ()) -> dict[tuple[str, str, str], int]:
+    """The balance figures of one finished game (see the module); `widths` are its decisions'
+    packed widths (`trickrules.engine.playouts.width`), without which the choices are 0."""
     rules = state.game.ruleset
     n = state.num_players
     sides = [tuple(team) for team in rules.teams] + [(p,) for p in range(n) if not any(p in t for t in rules.teams)]
@@ -59,7 +73,46 @@ def balance_values(state: State) -> dict[tuple[str, str, str], int]:
         history.append([max(better * totals[p] for p in side) for side in sides])
     winners = set(state.winners())
     won = [i for i, side in enumerate(sides) if winners & set(side)]
-    return dict(zip(BALANCE_KEYS, (len(history), *_figures(history, won))))
+    return dict(zip(BALANCE_KEYS, (len(history), *_figures(history, won), *_choices(widths))))
+
+
+def _choices(widths: Sequence[int]) -> tuple[int, int, int]:
+    """The mean number of choices (in hundredths) at every decision, at leads, at follows."""
+    every, leads, follows = [w >> 9 for w in widths], [w >> 9 for w in widths if w & 511 and not w & 1], [w >> 9 for w in widths if w & 1]
+    means = [round(100 * sum(c) / len(c)) if c else 0 for c in (every, leads, follows)]
+    return means[0], means[1], means[2]
+
+
+def by_trick_keys(tricks: int) -> tuple[tuple[str, str, str], ...]:
+    """The per-game keys of the choices by trick: options and decisions, leading and following."""
+    return tuple(("by trick", str(t), m) for t in range(1, tricks + 1) for m in ("lead options", "lead decisions", "follow options", "follow decisions"))
+
+
+def by_trick_values(widths: Sequence[int], tricks: int) -> dict[tuple[str, str, str], int]:
+    """One game's choices by trick (see `by_trick_keys`); tricks past `tricks` are left out."""
+    values = dict.fromkeys(by_trick_keys(tricks), 0)
+    for w in widths:
+        trick, follows = (w & 511) >> 1, w & 1
+        if 0 < trick <= tricks:
+            place = "follow" if follows else "lead"
+            values["by trick", str(trick), place + " options"] += w >> 9
+            values["by trick", str(trick), place + " decisions"] += 1
+    return values
+
+
+def branching_by_trick(totals: Callable[[tuple[str, str, str]], int], tricks: int) -> tuple[tuple[int, float | None, float | None], ...]:
+    """(trick, mean choices leading, mean choices following) over all games, from the summed
+    by-trick figures `totals(key)`; None where no such decision was made; tricks never played
+    are left out."""
+    rows = []
+    for t in range(1, tricks + 1):
+        means = []
+        for place in ("lead", "follow"):
+            decisions = totals(("by trick", str(t), place + " decisions"))
+            means.append(totals(("by trick", str(t), place + " options")) / decisions if decisions else None)
+        if means != [None, None]:
+            rows.append((t, means[0], means[1]))
+    return tuple(rows)
 
 
 def _figures(history: Sequence[Sequence[int]], won: Sequence[int]) -> tuple[int, int, int, int]:

@@ -155,8 +155,8 @@ def _validate_spec(path: str, strict: bool = False) -> int:
     players = ", ".join(str(p) for p in ruleset.allowed_players)
     summary = (
         f"{ruleset.id} '{ruleset.title}', {len(ruleset.deck.cards)} cards, "
-        f"{len(ruleset.deck.suits)} suits, players {players}, {ruleset.rounds} rounds, "
-        f"{len(ruleset.options)} options"
+        f"{len(ruleset.deck.suits)} suits, players {players}, "
+        f"{'up to ' if ruleset.until is not None else ''}{counted(ruleset.rounds, 'round')}, {counted(len(ruleset.options), 'option')}"
     )
     noted = f"; {warnings} warning{'s' if warnings != 1 else ''}: rules that can never apply" if warnings else ""
     if strict and warnings:

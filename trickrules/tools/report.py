@@ -66,6 +66,9 @@ BALANCE_WORDS = {
     "comeback": "share of games whose winner trailed after some round",
     "drama": "the winner's mean deficit before the last round, % of the spread",
     "decided": "% of the rounds played before the winner led for good",
+    "choices": "legal actions a decision (the branching factor)",
+    "lead choices": "legal cards to lead a trick",
+    "follow choices": "legal cards to play into a trick begun",
 }
 
 
@@ -86,7 +89,13 @@ def _balance_lines(result: SimulationResult) -> list[str]:
         rates = ", ".join(f"{label} {_percent(rate)}" for label, rate in zip(fair.sides, fair.rates))
         lines.append(f"  seat fairness: win rates {rates}; gap {_percent(fair.gap)}, chi-square {fair.chi_square:.2f} (p {_p_text(fair.p)}: "
                      f"{'the sides do not win equally often' if fair.p < 0.05 else 'no evidence that a side is favoured'})")
+    if result.by_trick:
+        lines.append("  choices by trick (lead/follow): " + ", ".join(f"{t}: {_mean(lead)}/{_mean(follow)}" for t, lead, follow in result.by_trick))
     return lines
+
+
+def _mean(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
 
 
 def _team_lines(result: SimulationResult) -> list[str]:
@@ -110,7 +119,7 @@ def _contract_lines(result: SimulationResult) -> list[str]:
         return []
     lines = ["", f"{'contracts':<12}{'rounds':>8}{'made':>9}  {'95% CI':<17}{'exact':>8}{'missed':>8}"]
     for rule in contracts:
-        rounds = rule.fired.total
+        rounds = int(rule.fired.total)
         amounts = dict(rule.amounts)
         made, exact = amounts["made"].total, amounts["exact"].total
         rate = Proportion(made, rounds)

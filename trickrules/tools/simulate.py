@@ -34,7 +34,7 @@ from trickrules.errors import TrickrulesError
 from trickrules.engine.game import Game, load_game
 from trickrules.rules.ruleset import Ruleset
 from trickrules.spec.shipped import resolve_spec
-from trickrules.tools.balance import BALANCE, SeatFairness, seat_fairness
+from trickrules.tools.balance import BALANCE, SeatFairness, branching_by_trick, seat_fairness
 from trickrules.tools.backends import BACKENDS, DEFAULT_RAY_TIMEOUT, open_backend
 from trickrules.tools.stats import (
     Comparison,
@@ -91,6 +91,8 @@ class SimulationResult:
     """The balance figures per game (`trickrules.tools.balance`), by name."""
     fairness: SeatFairness | None = None
     """How evenly the sides (teams, and seats outside them) win."""
+    by_trick: tuple[tuple[int, float | None, float | None], ...] = ()
+    """(trick, mean choices leading it, mean choices following) over every round played."""
     elapsed: float = field(default=0.0, compare=False)
 
     def rule(self, kind: str, name: str) -> RuleFigures | None:
@@ -118,6 +120,7 @@ class SimulationResult:
             "ranks": {str(rank): won.to_json() for rank, won in self.ranks},
             "balance": {name: sample.to_json() for name, sample in self.balance},
             "fairness": None if self.fairness is None else self.fairness.to_json(),
+            "choices_by_trick": [{"trick": t, "lead": lead, "follow": follow} for t, lead, follow in self.by_trick],
         } | ({"teams": [list(team) for team in self.teams]} if self.teams else {})
 
 
@@ -157,9 +160,18 @@ def _result(game: Game, spec: str, agents: tuple[str, ...], seed: int, tally: Ta
         cards=tuple((card, Proportion(tally.card_won[i], tally.card_played[i])) for i, card in enumerate(game.card_ids)),
         ranks=tuple((rank, Proportion(tally.rank_won.get(rank, 0), played)) for rank, played in sorted(tally.rank_played.items())),
         teams=rules.teams,
-        balance=tuple((name, tally.sample(("balance", name, measure))) for name, measure in BALANCE),
+        balance=tuple((name, _balance_sample(tally, name, measure)) for name, measure in BALANCE),
         fairness=_fairness(game, seats, tally.games),
+        by_trick=branching_by_trick(lambda key: tally.per_game[key][0], tallier.tricks),
     )
+
+
+def _balance_sample(tally: Tally, name: str, measure: str) -> Sample:
+    """A balance figure's sample, in choices where it was tallied in hundredths of a choice."""
+    sample = tally.sample(("balance", name, measure))
+    if measure != "hundredths":
+        return sample
+    return Sample(sample.n, sample.total / 100, sample.total_sq / 10_000, sample.minimum / 100, sample.maximum / 100)
 
 
 def _fairness(game: Game, seats: Sequence[SeatFigures], games: int) -> SeatFairness | None:
@@ -174,7 +186,7 @@ def _rule_figures(keys: Sequence[Key], tally: Tally) -> tuple[RuleFigures, ...]:
     """Group the per-game keys (kind, name, measure) into one `RuleFigures` per rule."""
     grouped: dict[tuple[str, str], dict[str, Sample]] = {}
     for kind, name, measure in keys:
-        if kind not in ("length", "balance"):
+        if kind not in ("length", "balance", "by trick"):
             grouped.setdefault((kind, name), {})[measure] = tally.sample((kind, name, measure))
     return tuple(
         RuleFigures(kind, name, samples.pop("fired"), tuple(samples.items())) for (kind, name), samples in grouped.items()
@@ -241,8 +253,11 @@ def _seat_agents(agents: str | Sequence[str], players: int) -> tuple[str, ...]:
 def play_games(game: Game, tallier: Tallier, first_seed: int, count: int, agents: Sequence[str]) -> Tally:
     """Play games with seeds ``first_seed .. first_seed + count - 1`` and tally them."""
     tally = tallier.new_tally()
-    for state in playouts.play_games(game, count, first_seed, agents, record=True):
-        tallier.add_game(tally, state)
+    playouts.play_games(game, count, first_seed, agents)  # checks the count, seed and agents
+    for seed in range(first_seed, first_seed + count):
+        widths: list[int] = []
+        state = playouts.play_out(game.new_initial_state(seed, record=True), playouts.seat_agents(agents, seed), widths)
+        tallier.add_game(tally, state, widths)
     return tally
 
 

@@ -171,7 +171,8 @@ def require_matplotlib() -> None:
 
 
 def plot_scores(path: str, result: SimulationResult, other: SimulationResult | None = None, follow_symlinks: bool = False) -> None:
-    """Draw each seat's distribution of final scores (both results when comparing) to `path`."""
+    """Draw each seat's distribution of final scores, and the choices by trick (the branching
+    factor of leads and follows), of both results when comparing, to `path`."""
     require_matplotlib()
     import matplotlib  # type: ignore[import-not-found, unused-ignore]
 
@@ -179,12 +180,14 @@ def plot_scores(path: str, result: SimulationResult, other: SimulationResult | N
     import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
 
     runs = [result] + ([other] if other is not None else [])
-    low = min(seat.scores.minimum for run in runs for seat in run.seats)
-    high = max(seat.scores.maximum for run in runs for seat in run.seats)
+    low = int(min(seat.scores.minimum for run in runs for seat in run.seats))
+    high = int(max(seat.scores.maximum for run in runs for seat in run.seats))
     width = max(1, math.ceil((high - low + 1) / 40))  # about 40 bins, whole points wide
     edges = [low - 0.5 + width * i for i in range((high - low) // width + 2)]
-    figure, axes = plt.subplots(len(result.seats), 1, figsize=(8, 2.2 * len(result.seats)), sharex=True, squeeze=False)
+    rows = len(result.seats) + 1
+    figure, axes = plt.subplots(rows, 1, figsize=(8, 2.2 * rows), squeeze=False)
     for seat, axis in zip(result.seats, axes[:, 0]):
+        axis.sharex(axes[0, 0])
         for run, colour in zip(runs, ("C0", "C1")):
             if seat.seat >= len(run.seats):
                 continue
@@ -196,6 +199,19 @@ def plot_scores(path: str, result: SimulationResult, other: SimulationResult | N
         axis.set_ylabel(f"P{seat.seat} share")
     axes[0, 0].set_title(f"Final scores per seat, {result.games} games (dashed: mean)")
     axes[0, 0].legend(fontsize="small")
-    axes[-1, 0].set_xlabel("final score")
+    axes[-2, 0].set_xlabel("final score")
+    _plot_choices(axes[-1, 0], runs)
     figure.tight_layout()
     save_figure(figure, path, follow_symlinks)
+
+
+def _plot_choices(axis: Any, runs: list[SimulationResult]) -> None:
+    """The mean number of legal cards by trick, leading (solid) and following (dashed)."""
+    for run, colour in zip(runs, ("C0", "C1")):
+        for place, style in ((1, "-"), (2, "--")):
+            points = [(row[0], row[place]) for row in run.by_trick if row[place] is not None]
+            axis.plot([t for t, _ in points], [c for _, c in points], style, marker="o", color=colour, label=f"{run.spec_id}: {('lead', 'follow')[place - 1]}")
+    axis.set_title("Choices by trick (legal cards a play)")
+    axis.set_xlabel("trick")
+    axis.set_ylabel("choices")
+    axis.legend(fontsize="small")

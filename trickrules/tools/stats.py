@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from trickrules.engine.phases import showing
 from trickrules.rules.scoring import SECTION_CASES
-from trickrules.tools.balance import BALANCE_KEYS, balance_values
+from trickrules.tools.balance import BALANCE_KEYS, balance_values, by_trick_keys, by_trick_values
 
 if TYPE_CHECKING:
     from trickrules.engine.game import Game
@@ -71,10 +71,10 @@ class Sample:
     """One figure per game (or per seat and game): count, sum, sum of squares, range."""
 
     n: int
-    total: int
-    total_sq: int
-    minimum: int
-    maximum: int
+    total: float
+    total_sq: float
+    minimum: float
+    maximum: float
 
     @classmethod
     def zeros(cls, n: int) -> Sample:
@@ -383,7 +383,8 @@ class Tallier:
         self.face_rank = tuple(tuple(face.rank for face in card.faces) for card in rules.deck.cards)
         self.sides = side_labels(game) if game.bidding is not None and game.bidding.bidding != "precedence" else ()  # bids of tricks
         self.counting = tuple(kind for kind in showing("figures") if kind.used(game))  # kinds with figures
-        self.keys = self._keys()
+        self.tricks = game.num_cards // game.num_players  # the most tricks a round can have
+        self.keys = self._keys() + by_trick_keys(self.tricks)
 
     def _keys(self) -> tuple[Key, ...]:
         """Every per-game figure, in report order; each is tallied (0 or not) in every game."""
@@ -415,11 +416,10 @@ class Tallier:
             card_won=[0] * cards,
         )
 
-    def add_game(self, tally: Tally, state: State) -> None:
-        """Count one finished game played with ``record=True``."""
-        values = dict.fromkeys(self.keys, 0)
+    def add_game(self, tally: Tally, state: State, widths: Sequence[int] = ()) -> None:
+        """Count one finished game played with ``record=True``; `widths` as `play_out` gives them."""
+        values = dict.fromkeys(self.keys, 0) | balance_values(state, widths) | by_trick_values(widths, self.tricks)
         values["length", "decisions", "count"] = len(state.history)
-        values.update(balance_values(state))
         self._read_events(tally, values, state.events or [])
         for result in state.round_results:
             self._read_round(tally, values, result)
