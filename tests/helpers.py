@@ -296,3 +296,14 @@ _PILE = ["hearts-14", "clubs-12", "clubs-13", "clubs-14", "diamonds-12", "diamon
         "hearts-12", "hearts-13", "spades-12", "spades-13", "spades-14"]
 TWO_STAGE_DEAL = {"hands": _HANDS, "set_aside": _PILE}
 """A given deal of it: seat 2 takes the turned-up hearts-14 and seat 3 gets hearts 12 and 13."""
+
+
+def say(state: State, *texts: str) -> None:
+    """Apply actions given by their text, in order."""
+    for text in texts:
+        state.apply_action(state.game.string_to_action(text))
+
+
+def legal_texts(state: State) -> list[str]:
+    """The current player's legal actions as text."""
+    return [state.action_to_string(a) for a in state.legal_actions()]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import trickrules
+from helpers import legal_texts, say
 from trickrules.errors import SpecError
 
 SPEC = """\
@@ -44,23 +45,14 @@ def game(tmp_path: Path) -> trickrules.Game:
     return trickrules.load_game(path)
 
 
-def say(state: trickrules.State, *texts: str) -> None:
-    for text in texts:
-        state.apply_action(state.game.string_to_action(text))
-
-
-def legal(state: trickrules.State) -> list[str]:
-    return [state.action_to_string(a) for a in state.legal_actions()]
-
-
 def test_a_bid_beats_the_highest_or_matches_it_with_precedence(game: trickrules.Game) -> None:
     state = game.new_initial_state(seed=0)
-    assert state.current_player() == 1 and legal(state)[:2] == ["pass", "bid 5"]
+    assert state.current_player() == 1 and legal_texts(state)[:2] == ["pass", "bid 5"]
     say(state, "bid 7")  # seat 1
-    assert "bid 7" not in legal(state) and "bid 8" in legal(state)  # seat 2 must beat it
+    assert "bid 7" not in legal_texts(state) and "bid 8" in legal_texts(state)  # seat 2 must beat it
     say(state, "bid 8", "pass")  # seats 2, 3
-    assert "bid 8" in legal(state) and "bid 7" not in legal(state)  # seat 0 may match seat 2's 8
-    assert "bid 11" not in legal(state)  # allow still applies
+    assert "bid 8" in legal_texts(state) and "bid 7" not in legal_texts(state)  # seat 0 may match seat 2's 8
+    assert "bid 11" not in legal_texts(state)  # allow still applies
 
 
 def test_a_pass_is_final_and_the_last_holder_declares(game: trickrules.Game) -> None:
@@ -69,7 +61,7 @@ def test_a_pass_is_final_and_the_last_holder_declares(game: trickrules.Game) -> 
     assert state.current_player() == 1  # seat 3 passed: never asked again
     say(state, "pass", "pass")  # seats 1 and 2 pass: seat 0 holds 8
     assert state.declarer == 0 and state.current_player() == 0
-    assert all(a.startswith("trumps ") for a in legal(state))  # the declarer names trumps
+    assert all(a.startswith("trumps ") for a in legal_texts(state))  # the declarer names trumps
     view = state.observation(1)
     assert view["passed_bidding"] == [False, True, True, True] and view["bids"][0] == "8"
 
@@ -77,7 +69,7 @@ def test_a_pass_is_final_and_the_last_holder_declares(game: trickrules.Game) -> 
 def test_a_player_left_alone_may_bid_or_pass(game: trickrules.Game) -> None:
     state = game.new_initial_state(seed=0)
     say(state, "pass", "pass", "pass")
-    assert state.current_player() == 0 and legal(state)[0] == "pass"
+    assert state.current_player() == 0 and legal_texts(state)[0] == "pass"
     say(state, "bid 5")
     assert state.declarer == 0
 
@@ -123,4 +115,4 @@ def test_without_a_precedence_seat_every_bid_must_beat_the_highest(tmp_path: Pat
     path.write_text(SPEC.replace(", precedence: {seat: 0}", ""), encoding="utf-8")
     state = trickrules.load_game(path).new_initial_state(seed=0)
     say(state, "bid 7", "bid 8", "pass")
-    assert "bid 8" not in legal(state) and "bid 9" in legal(state)  # seat 0 may not match
+    assert "bid 8" not in legal_texts(state) and "bid 9" in legal_texts(state)  # seat 0 may not match

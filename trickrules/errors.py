@@ -277,6 +277,8 @@ CODES: dict[str, str] = {
     "TR374": "special card named by more than the card",
     # TR375: a comparison of declarations (`meld: {best: [...]}`).
     "TR375": "best compares meld measures that count a pattern",
+    # TR376: bidding in duels (`bid: {speaking: duels}`).
+    "TR376": "duels without bidding by precedence",
     # TR4xx: overlays (`extends`).
     "TR401": "extends cycle",
     "TR402": "extends parent missing",

@@ -390,11 +390,9 @@ class PassPhase:
 class BidPhase:
     """Each player bids once, in seat order from `first`: a number from `lowest` to `highest`
     (an expression of `hand_size` and `players`), where `allow` holds for the candidate.
-
-    `names` gives some values a word (0: nil); `allow` reads `bid` (the candidate),
-    `hand_size`, `players`, `bids_total` and `bids_made` (so far), `last` (the last to bid),
-    `partner_bid` (-1 while the partner has not bid, or without teams), options and counters.
-    """
+    `names` gives some values a word (0: nil); `allow` reads `bid` (the candidate), `hand_size`,
+    `players`, `bids_total` and `bids_made` (so far), `last` (the last to bid), `partner_bid`
+    (-1 while the partner has not bid, or without teams), options and counters."""
 
     lowest: int
     highest: Expression
@@ -404,6 +402,7 @@ class BidPhase:
     first_seat: int = 0
     bidding: Literal["once", "precedence"] = "once"  # precedence: bid up until one is left (see `phases.bid`)
     precedence_seat: int = -1  # by precedence: the seat that may match any bid, then those after it (-1: none; FIRST_BIDDER)
+    speaking: Literal["in_turn", "duels"] = "in_turn"  # by precedence: round the table, or two at a time (see `phases.bid`)
 
     def name(self, value: int) -> str:
         """A bid's word: its name, else the number."""

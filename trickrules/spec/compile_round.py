@@ -2,10 +2,8 @@
 expressions and the end of a game.
 
 Expressions are compiled here, once, when the spec loads (`trickrules.rules.expressions`); an error inside one is reported at its file, line and column, with the names that exist.
-Problems are added to the compiler's list (`found`) and compiling goes on, as the module
-`trickrules.spec.compiler` describes; only `hand_size_schedule` raises, as the deal's hand
-sizes are what the later checks measure.
-"""
+Problems are added to the compiler's list (`found`) and compiling goes on, as the module `trickrules.spec.compiler`
+describes; only `hand_size_schedule` raises, as the deal's hand sizes are what the later checks measure."""
 
 from __future__ import annotations
 
@@ -218,6 +216,8 @@ class RoundCompiler:
         kind, seat = self.first(raw, path)
         if len(self.found) == before:  # a range whose end did not compile is not measured
             self.check_bid_range(int(values.get("from", 0)), highest, (*path, "values"))
+        if raw.get("speaking") == "duels" and raw.get("bidding") != "precedence":
+            self.fail((*path, "speaking"), "TR376", "players speak in duels only when they bid up until one is left: add bidding: precedence")
         return BidPhase(
             lowest=int(values.get("from", 0)),
             highest=highest,
@@ -227,6 +227,7 @@ class RoundCompiler:
             first_seat=seat,
             bidding=raw.get("bidding", "once"),
             precedence_seat=-1 if "precedence" not in raw else FIRST_BIDDER if raw["precedence"] == "first_bidder" else self.seat(raw["precedence"]["seat"], (*path, "precedence", "seat")),
+            speaking=raw.get("speaking", "in_turn"),
         )
 
     def seat(self, seat: int, path: tuple) -> int:

@@ -452,6 +452,7 @@ def _round_step(step: RoundStep, contracts: tuple[str, ...], suits: tuple[str, .
             data["bidding"] = "precedence"
             if bid.precedence_seat != -1:
                 data["precedence"] = "first_bidder" if bid.precedence_seat == FIRST_BIDDER else {"seat": bid.precedence_seat}
+            data |= {"speaking": "duels"} if bid.speaking == "duels" else {}
         return {"bid": data}
     if step.kind == "turn_up" and step.rules == "dealer":
         return {"turn_up": {"from": "dealer"}}

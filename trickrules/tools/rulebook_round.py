@@ -42,7 +42,15 @@ def bidding_words(bid: BidPhase) -> str:
     """The bid phase as a paragraph."""
     first = {"dealer": "the dealer", "left_of_dealer": "the player after the dealer"}.get(bid.first, f"seat {bid.first_seat}")
     names = "".join(f" A bid of {value} is called *{word}*." for value, word in bid.names)
-    if bid.bidding == "precedence":
+    if bid.bidding == "precedence" and bid.speaking == "duels":
+        text = (
+            f"Before the first trick the players bid two at a time. {first[0].upper()}{first[1:]} listens and the next player "
+            f"speaks: the speaker passes or bids a number from {bid.lowest} to `{bid.highest.text}` above the highest bid, "
+            "and after each bid the listener holds it (bids the same) or passes. A pass is final. The one left listens "
+            "to the next player in turn, until everyone has spoken; the last one left is the declarer at its bid, or, "
+            f"without a bid, may still bid or pass. When everyone passes, the round is not played.{names}"
+        )
+    elif bid.bidding == "precedence":
         start = "the first to bid" if bid.precedence_seat == FIRST_BIDDER else f"seat {bid.precedence_seat}"
         matching = (f" or match it from a seat with precedence over its holder ({start} first, then the seats after it)"
                     if bid.precedence_seat != -1 else "")

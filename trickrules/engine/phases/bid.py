@@ -12,6 +12,12 @@ its holder (the precedence seat first, then the seats after it; without one, no 
 player but the holder of the highest bid has passed: the holder is the declarer, at its bid. A
 player left alone without a bid may still bid (and declares) or pass; when everyone passes the
 round is not played, and scores as a round nobody declared.
+
+Speaking in duels (Skat's order), two players bid at a time: the first (who listens) and the
+next (who speaks). The speaker bids above the highest bid or passes; after each bid the
+listener holds it (bids the same value) or passes. The one who did not pass listens to the
+next player in turn, until every player has spoken; the one left is the declarer at its bid,
+or, left without a bid, may bid or pass as above.
 """
 
 from __future__ import annotations
@@ -46,13 +52,15 @@ class Bidding:
     bids: list[int | None]
     made: int = 0
     passed: list[bool] | None = None  # bidding by precedence: the seats that passed
+    duel: list[int] | None = None  # speaking in duels: the listener, the speaker (-1: none), then the seats still to speak
 
     def __reduce__(self) -> tuple[type[Bidding], tuple[Any, ...]]:
         """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
-        return (type(self), (self.rules, self.first, self.bids, self.made, self.passed))
+        return (type(self), (self.rules, self.first, self.bids, self.made, self.passed, self.duel))
 
     def copy(self) -> Bidding:
-        return Bidding(self.rules, self.first, list(self.bids), self.made, None if self.passed is None else list(self.passed))
+        return Bidding(self.rules, self.first, list(self.bids), self.made, None if self.passed is None else list(self.passed),
+                       None if self.duel is None else list(self.duel))
 
     def precedence(self) -> int:
         """The seat with precedence (-1: none; the rules' `FIRST_BIDDER`: the first bidder)."""
@@ -94,9 +102,13 @@ class Bid(PhaseKind):
         first = turns.first_to_act(state, rules.first, rules.first_seat)
         by_precedence = rules.bidding == "precedence"
         start: list[int | None] = [None] * state.num_players if by_precedence else list(bids(state))
-        state.parts[BID] = Bidding(rules, first, start, passed=[False] * state.num_players if by_precedence else None)
+        own = state.parts[BID] = Bidding(rules, first, start, passed=[False] * state.num_players if by_precedence else None)
         enter(state, self)
         state.current = first
+        if by_precedence and rules.speaking == "duels":
+            order = [turns.nth_after(state, first, k) for k in range(turns.speakers(state))]
+            own.duel = [first, -1] if len(order) == 1 else order
+            state.current = own.duel[1] if len(order) > 1 else first
         return True
 
     def legal(self, state: State) -> list[int]:
@@ -119,6 +131,9 @@ class Bid(PhaseKind):
     def apply(self, state: State, action: int) -> None:
         own: Bidding = state.parts[BID]
         player = state.current
+        if own.duel is not None:
+            in_duels(state, own, player, action)
+            return
         if own.passed is not None:
             by_precedence(state, own, player, action)
             return
@@ -133,19 +148,56 @@ class Bid(PhaseKind):
         state.next_step()
 
 
-def by_precedence(state: State, own: Bidding, player: int, action: int) -> None:
-    """A pass or a bid, bidding by precedence; then the next player, or the declarer."""
+def _call(state: State, own: Bidding, player: int, action: int) -> bool:
+    """Note a pass (final) or a bid, bidding by precedence; True for a pass."""
     passed = own.passed
     assert passed is not None
     if action == state.game.choose_pass_action:
         passed[player] = True
         if state.events is not None:
             state.log("bid", player=player, bid=None, name="pass")
-    else:
-        value = action - state.game.bid_offset
-        own.bids[player] = value
-        if state.events is not None:
-            state.log("bid", player=player, bid=value, name=own.rules.name(value))
+        return True
+    value = action - state.game.bid_offset
+    own.bids[player] = value
+    if state.events is not None:
+        state.log("bid", player=player, bid=value, name=own.rules.name(value))
+    return False
+
+
+def in_duels(state: State, own: Bidding, player: int, action: int) -> None:
+    """A pass or a bid, speaking in duels (see the module); then the other of the duel, the
+    next duel, or the declarer."""
+    duel = own.duel
+    assert duel is not None
+    listener, speaker = duel[0], duel[1]
+    if not _call(state, own, player, action):
+        if speaker == -1:  # the last one left, without a bid, bid: it declares
+            state.declarer = player
+            state.next_step()
+        else:
+            state.current = listener if player == speaker else speaker
+        return
+    if speaker == -1:  # the last one left passed too: the round is not played
+        state.end_round()
+        return
+    survivor = listener if player == speaker else speaker
+    waiting = duel[2:]
+    if waiting:  # the survivor listens to the next player in turn
+        own.duel = [survivor, *waiting]
+        state.current = waiting[0]
+    elif own.bids[survivor] is not None:
+        state.declarer = survivor
+        state.next_step()
+    else:  # left alone without a bid: it may still bid, or pass
+        own.duel = [survivor, -1]
+        state.current = survivor
+
+
+def by_precedence(state: State, own: Bidding, player: int, action: int) -> None:
+    """A pass or a bid, bidding by precedence; then the next player, or the declarer."""
+    passed = own.passed
+    assert passed is not None
+    _call(state, own, player, action)
     left = [p for p in range(state.num_players) if not passed[p] and p not in state.sitting_out]
     high, holder = own.highest(state.num_players)
     if not left:  # everyone passed: the round is not played
@@ -214,6 +266,9 @@ def legal(state: State) -> list[int]:
         return allowed
     n, current, offset = state.num_players, state.current, state.game.bid_offset
     high, holder = own.highest(n)
+    if own.duel is not None:  # the speaker (or the last one left) bids higher; the listener holds
+        holds = current == own.duel[0] and own.duel[1] != -1
+        return [state.game.choose_pass_action, *(a for a in allowed if (a - offset == high if holds else a - offset > high))]
     seat = own.precedence()
     beats = [a for a in allowed if a - offset > high or (a - offset == high and seat >= 0 and (current - seat) % n <= (holder - seat) % n)]
     return [state.game.choose_pass_action, *beats]
