@@ -193,7 +193,8 @@ def check_tokens(state: State, lost_at_round_start: Sequence[int]) -> None:
 
 def check_observations(state: State) -> None:
     """Each player's observation shows their own hand and no card of another hand, but a hand
-    laid open on the table after the opening lead (a dummy's) and the melds shown to all."""
+    laid open on the table after the opening lead (a dummy's) or from the start of the play (a
+    declarer's open hand) and the melds shown to all."""
     ids = state.game.card_ids
     for player in range(state.game.num_players):
         observation = state.observation(player)
@@ -204,6 +205,9 @@ def check_observations(state: State) -> None:
         hidden -= {ids[c] for c in _turned_up(state)}  # everyone saw it turned up; a player may take it
         # a hand another seat plays (a dummy) lies open once the round's first card is played
         laid_open = [p for p, d in enumerate(state.deciders) if d != p] if state.tricks or state.trick else []
+        # a declarer whose contract lays its hand open (`open_hand`), once the play has begun
+        if state.play_game.ruleset.open_hand and state.declarer >= 0 and state.declarer not in laid_open and state.phase == phases.Phase.PLAY:
+            laid_open.append(state.declarer)
         hidden -= {ids[c] for p in laid_open for c in state.hands[p]}
         melded = phases.show_melds.shown_cards(state)  # laid on the table for all, until played
         hidden -= {ids[c] for cards in melded for c in cards}

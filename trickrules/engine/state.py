@@ -184,10 +184,14 @@ class State:
 
     def exposed(self) -> list[int]:
         """The seats whose hands everyone sees now: those another seat plays, once the round's
-        first card is on the table."""
-        if not (self.tricks or self.trick):
-            return []
-        return [p for p, d in enumerate(self.deciders) if d != p]
+        first card is on the table, and a declarer whose hand lies open (`open_hand`) once the
+        play has begun."""
+        begun = bool(self.tricks or self.trick)
+        shown = [p for p, d in enumerate(self.deciders) if d != p] if begun else []
+        declarer = self.declarer
+        if self.play_game.ruleset.open_hand and declarer >= 0 and declarer not in shown and (begun or self._kind.phase == play.PLAY):
+            shown.append(declarer)
+        return shown
 
     def changed(self) -> None:
         """Forget what expressions read, after counters, tricks, rounds or totals changed."""

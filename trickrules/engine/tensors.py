@@ -187,6 +187,9 @@ def _language2_segments(game: Game) -> list[SegmentSpec]:
         found.append(("contract", (count,), 0, 1, "1 at the contract declared: " + ", ".join(game.contract_names), _contract))
     if game.goes_alone:
         found.append(("sitting_out", (n,), 0, 1, "1 at each seat sitting out this round", _sitting_out))
+    dummy = any(step.kind == "auction" and step.rules.dummy for step in game.steps)  # a dummy's hand, laid open
+    if dummy or any(g.ruleset.open_hand for g in (game, *game.contract_games)):
+        found.append(("exposed", (n, game.num_cards), 0, 1, "by seat: its hand, once laid open on the table", _exposed))
     if rules.teams or game.declares:
         found.append(("side", (n,), 0, 1, "1 at each seat on the player's side this round (itself included)", _side))
     if rules.partner_cards:
@@ -426,3 +429,10 @@ def _tableau_tops(state: State, player: int, out: list[float], at: int) -> None:
 
 def _to_place(state: State, player: int, out: list[float], at: int) -> None:
     _bits(out, at, place_cards.placing(state).queue)
+
+
+def _exposed(state: State, player: int, out: list[float], at: int) -> None:
+    cards = state.game.num_cards
+    for seat in state.exposed():
+        for card in state.hands[seat]:
+            out[at + seat * cards + card] = 1.0

@@ -47,6 +47,7 @@ MEANINGS: dict[str, str] = {
     "seat": "the seat whose turn it is",
     "first_turn": "true on the player's first turn of the phase",
     "others_passed": "true when every other player has passed",
+    "from_hand": "true when the declarer plays from the hand, the set-aside cards left face down (a take phase's hand game)",
 }
 """What each name the engine gives means."""
 
@@ -59,7 +60,7 @@ SCORE = Context("a round scoring rule's `add`, a counter's `on_round_end`",
 GAME = Context("`rounds.until` (a player or team counter reads as everyone's values, a list)", PLAY.names, PLAY.lists)
 PLAY_ENDS = Context("`play_ends_when`, checked after each trick",
                     (*PLAY.names, "declarer", "makers_tricks", "defenders_tricks", "tricks_played"), PLAY.lists)
-DECLARE = Context("a declare phase's `when`", (*PLAY.names, "seat", "first_turn", "others_passed", "bid"), PLAY.lists)
+DECLARE = Context("a declare phase's `when`", (*PLAY.names, "seat", "first_turn", "others_passed", "bid", "from_hand"), PLAY.lists)
 HAND_SIZE_RAMP = Context("the `to` of a hand size by round or by chance", ("players",))
 
 CONTEXTS: dict[str, Context] = {

@@ -485,6 +485,7 @@ class Ruleset:
     restrictions: tuple[Restriction, ...] = ()
     until: Expression | None = None  # with it, `rounds` is the cap on rounds
     play_ends_when: Expression | None = None  # checked after each trick: the play ends when it holds
+    open_hand: bool = False  # the declarer's hand lies open on the table from the start of the play
     set_aside_per_trick: int = 0  # the winner of each trick takes this many set-aside cards, while any are left
     called_takes_set_aside: bool = False  # a trick won by the called card, which lay aside, takes the rest
     kept: KeptCards | None = None  # cards that go back to their owner's won cards (`kept_cards`)

@@ -233,6 +233,7 @@ class _Compiler(DeckCompiler):
             restrictions=self.later.restrictions(),
             until=until,
             play_ends_when=self.later.play_ends(),
+            open_hand=data.get("open_hand") == "declarer",
             definitions=tuple(self.later.definitions.items()),
             set_aside_per_trick=int((data.get("set_aside_in_play") or {}).get("per_trick", 0)),
             called_takes_set_aside=bool((data.get("set_aside_in_play") or {}).get("called_card_takes_rest", False)),

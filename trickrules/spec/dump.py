@@ -76,6 +76,7 @@ def dump_spec(ruleset: Ruleset) -> dict[str, Any]:
         data["contracts"] = {c.name: _contract(c, ruleset) for c in ruleset.contracts}
     if ruleset.play_ends_when is not None:
         data["play_ends_when"] = _expr(ruleset.play_ends_when)
+    data |= {"open_hand": "declarer"} if ruleset.open_hand else {}
     if _set_aside_in_play(ruleset):
         data["set_aside_in_play"] = _set_aside_in_play(ruleset)
     if ruleset.counters:
@@ -409,6 +410,7 @@ def _contract(contract: Contract, base: Ruleset) -> dict[str, Any]:
         data["first_leader"] = _deal(rules)["first_leader"]
     if rules.play_ends_when is not None and rules.play_ends_when != base.play_ends_when:
         data["play_ends_when"] = _expr(rules.play_ends_when)
+    data |= {"open_hand": "declarer"} if rules.open_hand and not base.open_hand else {}
     data["follow"] = [_follow(rule, deck) for rule in rules.follow]
     if rules.rewards != base.rewards:
         data["rewards"] = [_reward(reward, rules) for reward in rules.rewards]

@@ -96,7 +96,12 @@ def round_section(ruleset: Ruleset, after_trumps: bool = False) -> str:
     parts += [words for step in steps if (words := _own_words(step, ruleset))]  # kinds that write their own paragraph
     if ruleset.play_ends_when is not None:
         parts.append("## The play ends early\n\n" + play_ends_words(ruleset))
+    if ruleset.open_hand:
+        parts.append("## An open hand\n\n" + OPEN_HAND)
     return "\n\n".join(parts)
+
+
+OPEN_HAND = "When the play begins the declarer lays its hand open on the table: every player sees it until the round ends."
 
 
 def _own_words(step: RoundStep, ruleset: Ruleset) -> str:
@@ -221,6 +226,8 @@ def contracts_section(ruleset: Ruleset, parts_of: Callable[[Ruleset], Sequence[s
         ends = contract.ruleset.play_ends_when
         if ends is not None and (ruleset.play_ends_when is None or ends.text != ruleset.play_ends_when.text):
             lines += [play_ends_words(contract.ruleset), ""]
+        if contract.ruleset.open_hand and not ruleset.open_hand:
+            lines += [OPEN_HAND, ""]
         for part in parts_of(contract.ruleset):
             lines += [re.sub(r"^(#+) ", lambda m: "#" * min(6, len(m[1]) + 2) + " ", part, flags=re.MULTILINE), ""]
     return "\n".join(lines).rstrip()

@@ -181,8 +181,6 @@ class Auction(PhaseKind):
             ("contract_bid", (size,), 0, 1, "1 at the contract's bid, once the auction is over", _contract_bid),
             ("auction_declarer", (n,), 0, 1, "1 at the declarer, once the auction is over", _declarer),
         ]
-        if rules.dummy:
-            found.append(("exposed", (n, game.num_cards), 0, 1, "by seat: its hand, once laid open on the table", _exposed))
         return found
 
     def figures(self, game: Game) -> list[tuple[str, str, str]]:
@@ -290,13 +288,6 @@ def _declarer(state: State, player: int, out: list[float], at: int) -> None:
     own = calling(state)
     if own is not None and own.over and state.declarer >= 0:
         out[at + state.declarer] = 1.0
-
-
-def _exposed(state: State, player: int, out: list[float], at: int) -> None:
-    cards = state.game.num_cards
-    for seat in state.exposed():
-        for card in state.hands[seat]:
-            out[at + seat * cards + card] = 1.0
 
 
 def _level_of(bid: str) -> str:

@@ -12,6 +12,7 @@ scored unplayed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.rules.declaring import DeclarePhase
@@ -212,6 +213,11 @@ class Declare(PhaseKind):
         ]
 
 
+WHEN_NAMES: list[Callable[[State], dict[str, int]]] = []
+"""Names a `when` reads from the phases before it, each phase adding its own (the take phase's
+`from_hand`); the names are listed in `trickrules.rules.contexts.DECLARE`."""
+
+
 def _open(state: State, own: Declaring, first_turn: bool, others_passed: bool, contracts: list[int] | None = None) -> list[int]:
     """Of `contracts` (the phase's, by default), those whose condition (`when`) holds for the
     player to speak, in order."""
@@ -222,6 +228,8 @@ def _open(state: State, own: Declaring, first_turn: bool, others_passed: bool, c
     current = state.current
     env = dict(state.env(current))
     env.update(seat=current, first_turn=int(first_turn), others_passed=int(others_passed), bid=bids_by_seat(state)[current] or 0)
+    for names in WHEN_NAMES:
+        env.update(names(state))
     return [c for c in chosen if c not in conditions or conditions[c](env)]
 
 

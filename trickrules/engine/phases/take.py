@@ -69,6 +69,15 @@ def taking(state: State) -> Taking | None:
     return own
 
 
+def _from_hand(state: State) -> dict[str, int]:
+    """`from_hand` for a declare phase's `when`: 1 once the declarer chose a hand game."""
+    own = taking(state)
+    return {"from_hand": int(own is not None and own.hand)}
+
+
+declare.WHEN_NAMES.append(_from_hand)
+
+
 def buried(state: State) -> list[int]:
     """The cards buried this round (the state's own list; empty before any)."""
     own: Taking | None = state.parts[TAKE]
