@@ -10,6 +10,7 @@ import pytest
 
 import trickrules
 from helpers import CONTRACTS, GIVEN, legal_texts, say, spec_game
+from invariants import check_observations
 from trickrules.engine.resample import resample
 from trickrules.errors import SpecError
 from trickrules.spec.dump import dump_spec
@@ -76,3 +77,17 @@ def test_skat_standards_ouvert_games_need_a_hand_game_but_the_null() -> None:
     assert len([t for t in legal_texts(state) if "ouvert" in t]) == 6
     say(state, "contract grand_ouvert")
     assert state.exposed() == [0] and state.observation(2)["exposed"] == {0: state.observation(0)["hand"]}
+
+
+def test_skat_in_duels_with_ouvert_games_shows_no_hidden_card() -> None:
+    # the no-leak check of the property tests after every action of random games with both of
+    # skat-standard's newer options: each player sees its own hand, an open hand, nothing else
+    game = trickrules.load_game("skat-standard", options={"ouvert": True, "bidding_order": "skat", "deals": 1})
+    opened = 0
+    for seed in range(40):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            check_observations(state)
+            opened += bool(state.exposed())
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert opened  # some random games were ouvert
