@@ -11,7 +11,7 @@ import pickle
 import pytest
 
 import trickrules
-from helpers import legal_texts, say, spec_game
+from helpers import events, legal_texts, say, spec_game
 from trickrules.spec.dump import dump_spec
 from trickrules.tools.rulebook_round import bidding_words
 
@@ -78,6 +78,15 @@ def test_left_without_a_bid_the_first_may_still_bid_or_pass(game: trickrules.Gam
     assert alone.declarer == 1
     say(state, "pass")
     assert state.is_terminal() and state.returns() == [0.0] * game.num_players  # nobody bid: not played
+
+
+def test_the_log_names_each_bid_and_pass_by_its_speaker(game: trickrules.Game) -> None:
+    state = game.new_initial_state(0, record=True)
+    say(state, "bid 6", "pass", "bid 7")
+    nxt = 3 % game.num_players
+    assert [(e["player"], e["bid"], e["name"]) for e in events(state, "bid")] == [(2, 6, "6"), (1, None, "pass"), (nxt, 7, "7")]
+    assert game.new_initial_state(0).events is None  # nothing logged unless recording
+    assert state.observation(0)["passed_bidding"] == [seat == 1 for seat in range(game.num_players)]  # seen by all
 
 
 def test_a_copy_and_a_pickle_keep_the_duel(game: trickrules.Game) -> None:

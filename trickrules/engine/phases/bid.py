@@ -52,7 +52,7 @@ class Bidding:
     bids: list[int | None]
     made: int = 0
     passed: list[bool] | None = None  # bidding by precedence: the seats that passed
-    duel: list[int] | None = None  # speaking in duels: the listener, the speaker (-1: none), then the seats still to speak
+    duel: list[int] | None = None  # speaking in duels: the listener, the speaker, then the seats still to speak
 
     def __reduce__(self) -> tuple[type[Bidding], tuple[Any, ...]]:
         """Pickle by the constructor's arguments (as the compiled engine's classes need)."""
@@ -105,10 +105,9 @@ class Bid(PhaseKind):
         own = state.parts[BID] = Bidding(rules, first, start, passed=[False] * state.num_players if by_precedence else None)
         enter(state, self)
         state.current = first
-        if by_precedence and rules.speaking == "duels":
-            order = [turns.nth_after(state, first, k) for k in range(turns.speakers(state))]
-            own.duel = [first, -1] if len(order) == 1 else order
-            state.current = own.duel[1] if len(order) > 1 else first
+        if by_precedence and rules.speaking == "duels" and turns.speakers(state) > 1:
+            own.duel = [turns.nth_after(state, first, k) for k in range(turns.speakers(state))]
+            state.current = own.duel[1]
         return True
 
     def legal(self, state: State) -> list[int]:
@@ -171,14 +170,7 @@ def in_duels(state: State, own: Bidding, player: int, action: int) -> None:
     assert duel is not None
     listener, speaker = duel[0], duel[1]
     if not _call(state, own, player, action):
-        if speaker == -1:  # the last one left, without a bid, bid: it declares
-            state.declarer = player
-            state.next_step()
-        else:
-            state.current = listener if player == speaker else speaker
-        return
-    if speaker == -1:  # the last one left passed too: the round is not played
-        state.end_round()
+        state.current = listener if player == speaker else speaker
         return
     survivor = listener if player == speaker else speaker
     waiting = duel[2:]
@@ -188,8 +180,8 @@ def in_duels(state: State, own: Bidding, player: int, action: int) -> None:
     elif own.bids[survivor] is not None:
         state.declarer = survivor
         state.next_step()
-    else:  # left alone without a bid: it may still bid, or pass
-        own.duel = [survivor, -1]
+    else:  # left alone without a bid: it may still bid or pass, as bidding in turn (`by_precedence`)
+        own.duel = None
         state.current = survivor
 
 
@@ -266,8 +258,8 @@ def legal(state: State) -> list[int]:
         return allowed
     n, current, offset = state.num_players, state.current, state.game.bid_offset
     high, holder = own.highest(n)
-    if own.duel is not None:  # the speaker (or the last one left) bids higher; the listener holds
-        holds = current == own.duel[0] and own.duel[1] != -1
+    if own.duel is not None:  # the speaker bids higher; the listener holds
+        holds = current == own.duel[0]
         return [state.game.choose_pass_action, *(a for a in allowed if (a - offset == high if holds else a - offset > high))]
     seat = own.precedence()
     beats = [a for a in allowed if a - offset > high or (a - offset == high and seat >= 0 and (current - seat) % n <= (holder - seat) % n)]
