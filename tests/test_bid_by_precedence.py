@@ -116,3 +116,13 @@ def test_without_a_precedence_seat_every_bid_must_beat_the_highest(tmp_path: Pat
     state = trickrules.load_game(path).new_initial_state(seed=0)
     say(state, "bid 7", "bid 8", "pass")
     assert "bid 8" not in legal_texts(state) and "bid 9" in legal_texts(state)  # seat 0 may not match
+
+
+def test_precedence_runs_from_its_seat_round_the_table(tmp_path: Path) -> None:
+    path = tmp_path / "seat1.yaml"
+    path.write_text(SPEC.replace("precedence: {seat: 0}", "precedence: {seat: 1}"), encoding="utf-8")
+    state = trickrules.load_game(path).new_initial_state(seed=0)
+    say(state, "bid 5", "pass", "bid 6")  # seats 1, 2, 3
+    assert state.current_player() == 0 and "bid 6" not in legal_texts(state)  # seat 0 comes last from seat 1
+    say(state, "bid 7")
+    assert state.current_player() == 1 and "bid 7" in legal_texts(state)  # seat 1 comes first

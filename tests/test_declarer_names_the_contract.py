@@ -167,3 +167,17 @@ def test_a_condition_closes_a_contract_when_the_first_to_declare_wins_too() -> N
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["pass", "contract blues"]
     state.apply_action(game.choose_pass_action)
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["pass", "contract reds", "contract blues"]
+
+
+def test_a_condition_reads_a_bid_of_0_without_a_bid_and_the_speakers_own_counters() -> None:
+    """Without a bid phase `bid` reads 0; a player counter reads the speaker's own value."""
+    text = SPEC % ""
+    text = text.replace("  - bid: {values: {from: 18, to: 30}, first: left_of_dealer, bidding: precedence}\n", "")
+    text = text.replace("declare: {bidding: declarer}", "declare: {first: {seat: 0}, when: {reds: 'bid == 0 and taken == seat'}}")
+    text = text.replace("first_leader: declarer", "first_leader: {seat: 0}")
+    text = text.replace("scoring:\n", "counters:\n  taken: {scope: player, initial: 0}\nscoring:\n", 1)
+    game = trickrules.Game(trickrules.load_ruleset_text(text))
+    state = game.new_initial_state(3)
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["pass", "contract reds", "contract blues"]
+    state.apply_action(game.choose_pass_action)  # seat 1: its counter is 0, not its seat
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["pass", "contract blues"]
