@@ -244,7 +244,7 @@ def test_an_unknown_top_level_key_lists_the_allowed_keys() -> None:
     assert problems(TINY + "zzzzzz: 1\n") == [
         ("TR201", 16, 1, "$.zzzzzz",
          "unknown key 'zzzzzz'; allowed: contracts, counters, deal, deck, define, description, extends, follow, id, "
-         "kept_cards, language, options, play_ends_when, players, ranking, restrictions, rewards, round, rounds, scoring, set_aside_in_play, tableau, teams, "
+         "kept_cards, language, open_hand, options, play_ends_when, players, ranking, restrictions, rewards, round, rounds, scoring, set_aside_in_play, tableau, teams, "
          "title, tokens, trumps, version, won_cards")]
 
 

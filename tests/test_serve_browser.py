@@ -178,7 +178,7 @@ def test_an_edited_spec_shows_its_problems_and_then_the_recovered_game(page: Pag
     spec = tmp_path / "hearts.yaml"
     good = (SPECS / "hearts.yaml").read_text(encoding="utf-8")
     spec.write_text(good, encoding="utf-8")
-    with served(spec, seats="human,greedy", seed=3, pace=0) as (session, client):
+    with served(spec, seats="human,random", seed=3, pace=0) as (session, client):  # quick agents: the edits are under test
         open_page(page, client)
         assert page.locator("#title").inner_text() == "Hearts"
         assert not page.locator("#errors").is_visible()
