@@ -54,6 +54,11 @@ def width(state: State) -> int:
     return options * 512 + (state.tricks_played + 1) * 2 + (1 if state.trick else 0)
 
 
+def unpack_width(packed: int) -> tuple[int, int, bool]:
+    """(legal actions, trick number or 0, whether it follows) of a packed `width`."""
+    return packed >> 9, (packed & 511) >> 1, bool(packed & 1)
+
+
 def seat_agents(seats: Sequence[str | Agent], seed: int) -> list[Agent]:
     """The agents of the game with `seed` as `simulate` seats them: an agent named is new, its
     generator seeded with ``seed * 1000 + k`` for seat k; an agent object is itself."""
@@ -66,6 +71,7 @@ def play_games(
     seed: Any = 0,
     agents: str | Agent | Sequence[str | Agent] = "random",
     record: bool = False,
+    widths: list[list[int]] | None = None,
 ) -> Iterator[State]:
     """Play `n` games with seeds ``seed .. seed + n - 1`` and yield each finished state.
 
@@ -73,7 +79,8 @@ def play_games(
     are unknown agents). `agents` gives the agent of every seat, or one per seat. An agent named (``random``,
     ``greedy``) is new in every game, seeded as `simulate` seeds it (seat k of the game with
     seed s: ``s * 1000 + k``); an agent given as an object plays every game it is seated in,
-    its generator running on from game to game. `record` keeps each game's event log. Every
+    its generator running on from game to game. `record` keeps each game's event log. With a
+    list `widths`, each game appends the list of its decisions' widths (see `play_out`). Every
     game is the one the public API gives for the same seed and agents.
 
     >>> game = trickrules.load_game("specs/hearts.yaml", options={"single_hand": True})
@@ -91,14 +98,18 @@ def play_games(
     for name in seats:
         if isinstance(name, str):
             make_agent(name)  # an unknown name fails before the first game
-    return _play(game, n, seed, seats, record)
+    return _play(game, n, seed, seats, record, widths)
 
 
-def _play(game: Game, n: int, seed: int, seats: list[str | Agent], record: bool) -> Iterator[State]:
+def _play(game: Game, n: int, seed: int, seats: list[str | Agent], record: bool, widths: list[list[int]] | None) -> Iterator[State]:
     named = any(isinstance(name, str) for name in seats)
     fixed = [name for name in seats if not isinstance(name, str)]
     players: list[Agent] = fixed if not named else []
     for number in range(seed, seed + n):
         if named:
             players = seat_agents(seats, number)
-        yield play_out(game.new_initial_state(number, record=record), players)
+        counted: list[int] | None = None
+        if widths is not None:
+            counted = []
+            widths.append(counted)
+        yield play_out(game.new_initial_state(number, record=record), players, counted)

@@ -42,6 +42,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from trickrules.engine.playouts import unpack_width
+
 if TYPE_CHECKING:
     from trickrules.engine.state import State
 
@@ -78,7 +80,14 @@ def balance_values(state: State, widths: Sequence[int] = ()) -> dict[tuple[str, 
 
 def _choices(widths: Sequence[int]) -> tuple[int, int, int]:
     """The mean number of choices (in hundredths) at every decision, at leads, at follows."""
-    every, leads, follows = [w >> 9 for w in widths], [w >> 9 for w in widths if w & 511 and not w & 1], [w >> 9 for w in widths if w & 1]
+    every: list[int] = []
+    leads: list[int] = []
+    follows: list[int] = []
+    for packed in widths:
+        options, trick, follow = unpack_width(packed)
+        every.append(options)
+        if trick:
+            (follows if follow else leads).append(options)
     means = [round(100 * sum(c) / len(c)) if c else 0 for c in (every, leads, follows)]
     return means[0], means[1], means[2]
 
@@ -91,11 +100,11 @@ def by_trick_keys(tricks: int) -> tuple[tuple[str, str, str], ...]:
 def by_trick_values(widths: Sequence[int], tricks: int) -> dict[tuple[str, str, str], int]:
     """One game's choices by trick (see `by_trick_keys`); tricks past `tricks` are left out."""
     values = dict.fromkeys(by_trick_keys(tricks), 0)
-    for w in widths:
-        trick, follows = (w & 511) >> 1, w & 1
+    for packed in widths:
+        options, trick, follows = unpack_width(packed)
         if 0 < trick <= tricks:
             place = "follow" if follows else "lead"
-            values["by trick", str(trick), place + " options"] += w >> 9
+            values["by trick", str(trick), place + " options"] += options
             values["by trick", str(trick), place + " decisions"] += 1
     return values
 

@@ -253,11 +253,9 @@ def _seat_agents(agents: str | Sequence[str], players: int) -> tuple[str, ...]:
 def play_games(game: Game, tallier: Tallier, first_seed: int, count: int, agents: Sequence[str]) -> Tally:
     """Play games with seeds ``first_seed .. first_seed + count - 1`` and tally them."""
     tally = tallier.new_tally()
-    playouts.play_games(game, count, first_seed, agents)  # checks the count, seed and agents
-    for seed in range(first_seed, first_seed + count):
-        widths: list[int] = []
-        state = playouts.play_out(game.new_initial_state(seed, record=True), playouts.seat_agents(agents, seed), widths)
-        tallier.add_game(tally, state, widths)
+    widths: list[list[int]] = []
+    for state in playouts.play_games(game, count, first_seed, agents, record=True, widths=widths):
+        tallier.add_game(tally, state, widths.pop())
     return tally
 
 
