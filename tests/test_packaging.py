@@ -1,10 +1,13 @@
-"""Packaging: the wheel carries the package and the shipped specs, installs outside the checkout
-and plays every shipped spec by name; the sdist carries the tests and they run; no warnings.
+"""Packaging: the wheel carries the package and the shipped specs, runs the compiled engine where
+this machine can compile it (pure Python where it cannot), installs outside the checkout and
+plays every shipped spec by name, the same games as the pure engine of the checkout; the sdist
+carries the tests and they run; no warnings.
 
-The build runs the setuptools backend (``setuptools.build_meta``, the one pyproject.toml names)
-in this environment, without network, on a copy of the source tree. The fresh virtual
-environment gets the wheel with ``pip --no-deps``; its dependencies (PyYAML, jsonschema) come
-from this environment through a ``.pth`` line, so nothing is downloaded.
+The build runs the backend pyproject.toml names (setup.py: setuptools' hooks, compiling the
+engine with mypyc for a wheel) in this environment, without network, on a copy of the source
+tree. The fresh virtual environment gets the wheel with ``pip --no-deps``; its dependencies
+(PyYAML, jsonschema) come from this environment through a ``.pth`` line, so nothing is
+downloaded.
 """
 
 from __future__ import annotations
@@ -25,10 +28,11 @@ import pytest
 from helpers import ROOT
 
 import trickrules
+from trickrules.spec.shipped import shipped_specs
 
 pytestmark = pytest.mark.not_compiled  # the wheel is built and installed from the sources, without the compiled build
 
-SOURCE_ENTRIES = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "mkdocs.yml", "trickrules", "specs", "tests", "docs", "examples", "benchmarks")
+SOURCE_ENTRIES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "MANIFEST.in", "mkdocs.yml", "trickrules", "specs", "tests", "docs", "examples", "benchmarks")
 CACHES = ("__pycache__", ".mypy_cache", ".pytest_cache", ".hypothesis")
 JUNK = shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache", ".pytest_cache", ".hypothesis", "*.egg-info", "build", "dist", "site")
 SHIPPED = sorted(p.name[: -len(".yaml")] for p in (ROOT / "specs").glob("*.yaml") if not p.name.endswith(".examples.yaml"))
@@ -67,11 +71,27 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
         elif path.exists():
             shutil.copy2(path, source / name)
     out = work / "dist"
-    script = "import sys; from setuptools import build_meta as b; out = sys.argv[1]; b.build_sdist(out); b.build_wheel(out)"
-    result = _run([sys.executable, "-c", script, str(out)], cwd=source, timeout=300)
+    result = _run([sys.executable, "-c", _BUILD, str(out)], cwd=source, timeout=900)
     (wheel,) = out.glob("*.whl")
     (sdist,) = out.glob("*.tar.gz")
     return Built(wheel, sdist, result.stdout + result.stderr, source)
+
+
+_BUILD = """
+import importlib, sys, tomllib
+system = tomllib.load(open("pyproject.toml", "rb"))["build-system"]
+sys.path[:0] = system.get("backend-path", [])
+backend = importlib.import_module(system["build-backend"])
+out, settings = sys.argv[1], [{"engine": engine} for engine in sys.argv[2:3]]  # read first: setuptools changes sys.argv
+backend.build_sdist(out)
+backend.build_wheel(out, *settings)
+"""
+"""Builds an sdist and a wheel (of the engine named by a second argument) through the build
+hooks pyproject.toml names, as pip would call them."""
+
+
+def _cannot_compile() -> str:
+    return str(_run([sys.executable, "-c", "import setup; print(setup.cannot_compile())"], cwd=ROOT).stdout.strip())
 
 
 # ---------------------------------------------------------------- metadata and contents
@@ -88,7 +108,9 @@ def test_the_package_list_names_every_subpackage() -> None:
 
 
 def test_the_build_gives_no_warnings(built: Built) -> None:
-    warnings = [line for line in built.log.splitlines() if "warn" in line.lower()]
+    # a compiler's command lines name warning flags (-Wno-unknown-warning-option): not warnings
+    words = [" ".join(word for word in line.split() if not word.startswith("-W")) for line in built.log.splitlines()]
+    warnings = [line for line in words if "warn" in line.lower()]
     assert not warnings, "\n".join(warnings)
 
 
@@ -117,6 +139,39 @@ def test_the_metadata_is_that_of_a_well_kept_library(built: Built) -> None:
     assert (ROOT / "LICENSE").read_text("utf-8").startswith("MIT License")
 
 
+def test_the_wheel_carries_the_compiled_engine_where_this_machine_can_compile_it(built: Built) -> None:
+    names = zipfile.ZipFile(built.wheel).namelist()
+    compiled = sorted(name for name in names if name.endswith(".so") or name.endswith(".pyd"))
+    reason = _cannot_compile()
+    if reason:
+        assert not compiled and built.wheel.name.endswith("-py3-none-any.whl"), reason
+        return
+    stems = {name.split(".")[0] for name in compiled}
+    from trickrules.tools.compiled_engine import MODULES
+
+    assert {f"trickrules/{module[: -len('.py')]}" for module in MODULES} <= stems
+    assert "trickrules/compiled-from.txt" in names and "-py3-none-any" not in built.wheel.name
+
+
+def test_a_wheel_built_without_a_c_compiler_is_pure_python(tmp_path: Path, built: Built) -> None:
+    _run([sys.executable, "-c", _BUILD, str(tmp_path)], cwd=built.source, timeout=300, CC="no-such-compiler")
+    (wheel,) = tmp_path.glob("*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl")
+    assert not [name for name in zipfile.ZipFile(wheel).namelist() if name.endswith((".so", ".pyd", "compiled-from.txt"))]
+
+
+def test_a_wheel_asked_to_be_pure_is_pure_python(tmp_path: Path, built: Built) -> None:
+    _run([sys.executable, "-c", _BUILD, str(tmp_path), "pure"], cwd=built.source, timeout=300)
+    (wheel,) = tmp_path.glob("*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl")
+
+
+def test_an_unknown_engine_setting_stops_the_build_with_the_choices(tmp_path: Path, built: Built) -> None:
+    result = subprocess.run([sys.executable, "-c", _BUILD, str(tmp_path), "fast"], cwd=built.source, env=_env(), capture_output=True, text=True, timeout=300)
+    assert result.returncode != 0 and "engine='fast': the engine is one of compiled, pure" in result.stderr
+    assert not list(tmp_path.glob("*.whl"))
+
+
 # ---------------------------------------------------------------- the wheel, installed
 
 
@@ -138,6 +193,39 @@ def installed(built: Built, tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_installed_package_is_the_wheel_not_the_checkout(installed: Path, tmp_path: Path) -> None:
     out = _run([str(installed / "python"), "-c", "import trickrules; print(trickrules.__file__)"], cwd=tmp_path).stdout
     assert Path(out.strip()).is_relative_to(installed.parent) and not Path(out.strip()).is_relative_to(ROOT)
+
+
+def test_the_installed_wheel_says_which_engine_it_runs(installed: Path, tmp_path: Path) -> None:
+    out = _run([str(installed / "trickrules"), "--version"], cwd=tmp_path).stdout
+    engine = "pure-Python engine" if _cannot_compile() else "compiled engine"
+    assert out.strip() == f"trickrules {trickrules.__version__} ({engine})"
+
+
+_SAME_GAMES = """
+import hashlib, random, trickrules
+from trickrules.spec.shipped import shipped_specs
+for spec in shipped_specs():
+    game = trickrules.load_game(spec.name)
+    digest = hashlib.sha256()
+    for seed in range(4):
+        state, rng = game.new_initial_state(seed=seed), random.Random(seed)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            action = rng.choice(actions)
+            digest.update(repr((state.current_player(), actions, state.action_to_string(action))).encode())
+            state.apply_action(action)
+        digest.update(repr((state.returns(), state.observation_tensor(0))).encode())
+    print(spec.name, digest.hexdigest()[:16])
+"""
+"""Four seeded random games of every shipped spec: each decision's player, legal actions and
+action, and the returns and final observation tensor, digested per spec."""
+
+
+def test_the_installed_wheel_plays_the_same_games_as_the_pure_engine(installed: Path, tmp_path: Path) -> None:
+    wheel = _run([str(installed / "python"), "-c", _SAME_GAMES], cwd=tmp_path, timeout=600).stdout
+    pure = _run([sys.executable, "-c", _SAME_GAMES], cwd=tmp_path, timeout=600, PYTHONPATH=str(ROOT)).stdout
+    assert pure.split()[::2] == [spec.name for spec in shipped_specs()]
+    assert wheel == pure
 
 
 def test_trickrules_list_names_every_shipped_spec_with_title_and_players(installed: Path, tmp_path: Path) -> None:

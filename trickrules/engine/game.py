@@ -112,7 +112,7 @@ class Game:
         )
         """Scoring reads only teams' names: each team's names start from its first seat's."""
         read = [r.expression for r in ruleset.scoring.round_rules] + [c.on_round_end for c in ruleset.counters]
-        self.scoring_reads = tuple(sorted(frozenset().union(*(e.names for e in read if e is not None))))
+        self.scoring_reads = tuple(sorted(frozenset().union(*[e.names for e in read if e is not None])))
         """Every name the round's scoring expressions and round-end counters read."""
         self.partner_rewards = any(r.winner_is_partner is not None for r in ruleset.rewards)
         """Some reward reads whether a loser is on the winner's side (`Reward.winner_is_partner`)."""
@@ -149,7 +149,7 @@ class Game:
         self.takes_set_aside_in_play = bool(ruleset.set_aside_per_trick or ruleset.called_takes_set_aside)
         self.has_tokens = bool(ruleset.tokens)
         naming = showing("names")
-        self.naming = tuple(kind for kind in (STEPS.get(step.kind) for step in self.steps) if kind in naming)
+        self.naming = tuple([kind for kind in [STEPS.get(step.kind) for step in self.steps] if kind in naming])
         """The round's kinds of phase that give scoring expressions names (`PhaseKind.names`)."""
         self.card_ids: tuple[str, ...] = tuple(card.id for card in ruleset.deck.cards)
         self._card_index = card_names(ruleset.deck)  # ids, and ids with rank numbers

@@ -35,7 +35,7 @@ def order_place(step: RankingStep, card: int, deck: Deck, faces: Faces, led: int
 
 def step_is_static(step: RankingStep) -> bool:
     """Whether a step's values depend on the card alone (and the trumps), not on the trick."""
-    conditions = [step.condition, *(condition for condition, _ in step.order)]
+    conditions = [step.condition, *[condition for condition, _ in step.order]]
     return all(condition is None or is_static(condition) for condition in conditions)
 
 
@@ -151,5 +151,5 @@ def _narrow(step: RankingStep, candidates: list[int], cards: Sequence[int], led:
         value = lambda p: faces.rank[card(p)]  # noqa: E731
     else:
         value = lambda p: deck.cards[card(p)].attributes[attribute]  # noqa: E731
-    best = (max if step.kind == "highest" else min)(value(p) for p in candidates)
+    best = (max if step.kind == "highest" else min)([value(p) for p in candidates])
     return [p for p in candidates if value(p) == best]

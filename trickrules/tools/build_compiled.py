@@ -20,29 +20,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from trickrules.tools.compiled_engine import DIGEST_FILE, PACKAGE, check_build, compiled, sources_digest
+from trickrules.tools.compiled_engine import DIGEST_FILE, MODULES, PACKAGE, check_build, compiled, sources_digest
 
 __all__ = ["BuildError", "MODULES", "build", "built_files", "check_build", "clean", "compiled", "compiled_copy", "prune", "sources_digest"]
 
-MODULES = (
-    "engine/game.py",
-    "engine/state.py",
-    "engine/playouts.py",
-    "engine/refusals.py",
-    "engine/round_end.py",
-    "engine/cloning.py",
-    "engine/deals.py",
-    # every kind of phase: the whole folder, so that a new kind is compiled with the others
-    *sorted(f"engine/phases/{path.name}" for path in (Path(__file__).resolve().parent.parent / "engine" / "phases").glob("*.py")),
-    "rules/follow.py",
-    "rules/ranking.py",
-    "rules/rewards.py",
-    "rules/scoring.py",
-    "rules/conditions.py",
-    "rules/faces.py",
-    "rules/placement.py",
-)
-"""The modules compiled, relative to the package: those a game runs through per action."""
 
 
 def built_files(root: Path = PACKAGE) -> list[Path]:
@@ -60,25 +41,20 @@ def clean(root: Path = PACKAGE) -> int:
     return len(files)
 
 
-_SETUP = f"""
-import sys
-from setuptools import setup
-from mypyc.build import mypycify
-modules = mypycify(sys.argv[1:], opt_level="3", group_name="{PACKAGE.name}.engine.compiled")
-setup(name="{PACKAGE.name}-compiled", ext_modules=modules, script_args=["build_ext", "--inplace"])
-"""
-"""Builds the modules in place; their shared runtime goes inside the package (`group_name`)."""
-
-
 def build(root: Path = PACKAGE) -> None:
-    """Compile `MODULES` of the package at `root` in place.
+    """Compile `MODULES` of the package at `root` in place, through the checkout's setup.py
+    (the same compile a wheel's build runs).
 
     Raises `BuildError` with mypyc's and the compiler's messages when the build fails.
     """
-    sources = [str(Path(root.name) / module) for module in MODULES]
-    env = {**os.environ, "MYPYC_OPT_LEVEL": os.environ.get("MYPYC_OPT_LEVEL", "3")}
-    done = subprocess.run([sys.executable, "-c", _SETUP, *sources], cwd=root.parent, env=env, capture_output=True, text=True)
+    script = root.parent / "setup.py"
+    if not script.is_file():
+        raise BuildError(f"{script} is missing: the engine is compiled from a checkout of trickrules")
+    env = {**os.environ, "TRICKRULES_ENGINE": "compiled", "MYPYC_OPT_LEVEL": os.environ.get("MYPYC_OPT_LEVEL", "3")}
+    done = subprocess.run([sys.executable, str(script), "-q", "build_ext", "--inplace"], cwd=root.parent, env=env, capture_output=True, text=True)
     shutil.rmtree(root.parent / "build", ignore_errors=True)
+    if done.returncode == 0 and not built_files(root):
+        raise BuildError(done.stderr.strip() or "nothing was compiled")
     if done.returncode == 0:
         (root / DIGEST_FILE).write_text(sources_digest(root) + "\n")
     if done.returncode != 0:

@@ -1,5 +1,8 @@
 """Whether the engine runs compiled, and whether the compiled modules were built from the
-package's present sources (see `trickrules.tools.build_compiled`)."""
+package's present sources (see `trickrules.tools.build_compiled`).
+
+This module imports nothing of trickrules at its top: the build of a wheel (setup.py) reads
+`MODULES`, `DIGEST_FILE` and `sources_digest` from it before the package can be imported."""
 
 from __future__ import annotations
 
@@ -8,6 +11,26 @@ import warnings
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent
+
+MODULES = (
+    "engine/game.py",
+    "engine/state.py",
+    "engine/playouts.py",
+    "engine/refusals.py",
+    "engine/round_end.py",
+    "engine/cloning.py",
+    "engine/deals.py",
+    # every kind of phase: the whole folder, so that a new kind is compiled with the others
+    *sorted(f"engine/phases/{path.name}" for path in (PACKAGE / "engine" / "phases").glob("*.py")),
+    "rules/follow.py",
+    "rules/ranking.py",
+    "rules/rewards.py",
+    "rules/scoring.py",
+    "rules/conditions.py",
+    "rules/faces.py",
+    "rules/placement.py",
+)
+"""The modules compiled, relative to the package: those a game runs through per action."""
 
 
 def compiled() -> bool:

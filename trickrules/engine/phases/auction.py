@@ -186,7 +186,7 @@ class Auction(PhaseKind):
     def figures(self, game: Game) -> list[tuple[str, str, str]]:
         rules = _rules(game)
         assert rules is not None
-        names = ["passed out", *(f"level {level}" for level in rules.levels), "doubled", "redoubled"]
+        names = ["passed out", *[f"level {level}" for level in rules.levels], "doubled", "redoubled"]
         return [("auction", name, measure) for name in names for measure in ("fired", "made")]
 
     def count(self, event: dict[str, Any], values: dict[tuple[str, str, str], int], memory: dict[str, Any]) -> None:

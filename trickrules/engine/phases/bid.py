@@ -260,7 +260,7 @@ def legal(state: State) -> list[int]:
     high, holder = own.highest(n)
     if own.duel is not None:  # the speaker bids higher; the listener holds
         holds = current == own.duel[0]
-        return [state.game.choose_pass_action, *(a for a in allowed if (a - offset == high if holds else a - offset > high))]
+        return [state.game.choose_pass_action, *[a for a in allowed if (a - offset == high if holds else a - offset > high)]]
     seat = own.precedence()
     beats = [a for a in allowed if a - offset > high or (a - offset == high and seat >= 0 and (current - seat) % n <= (holder - seat) % n)]
     return [state.game.choose_pass_action, *beats]

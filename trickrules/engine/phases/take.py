@@ -205,7 +205,7 @@ class Take(PhaseKind):
     def figures(self, game: Game) -> list[tuple[str, str, str]]:
         """Rounds in which the declarer took the set-aside cards, and which group where the pile
         is split; with the cards buried in them."""
-        names = ["taken", *(f"group {number}" for number in range(1, _groups(game) + 1))]
+        names = ["taken", *[f"group {number}" for number in range(1, _groups(game) + 1)]]
         hand = [("take", "hand game", "fired")] if _hand_size(game) else []
         return [("take", name, measure) for name in names for measure in ("fired", "buried")] + hand
 
@@ -353,7 +353,7 @@ def _groups(game: Game) -> int:
     rules = _rules(game)
     if rules is None:
         return 0
-    most = max([rules.groups, *(g for _, g in rules.groups_by_contract)])
+    most = max([rules.groups, *[g for _, g in rules.groups_by_contract]])
     return most if most > 1 else 0
 
 
