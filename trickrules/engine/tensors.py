@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 INF = math.inf
 
-Writer = Callable[["State", int, list[float], int], None]
+Writer = Callable[["State", int, MutableSequence[float], int], None]
 """Writes one segment of `player`'s tensor into `out` from position `at`."""
 
 
@@ -107,9 +107,14 @@ class ObservationLayout:
     def tensor(self, state: State, player: int) -> list[float]:
         """`player`'s observation tensor of `state` (see `State.observation_tensor`)."""
         out = [0.0] * self.size
+        self.write(state, player, out)
+        return out
+
+    def write(self, state: State, player: int, out: MutableSequence[float]) -> None:
+        """Write `player`'s observation tensor of `state` into `out`, which holds `size` zeros
+        (a list, or an ``array("f")`` a NumPy array can share without a copy)."""
         for at, write in self._writers:
             write(state, player, out, at)
-        return out
 
     def split(self, tensor: Sequence[float]) -> dict[str, list[float]]:
         """A tensor cut into its segments, by name (flat lists)."""
@@ -231,62 +236,62 @@ def _phases(game: Game) -> tuple[Phase, ...]:
 # ---------------------------------------------------------------- writers, one per segment
 
 
-def _one_hot(out: list[float], at: int, index: int) -> None:
+def _one_hot(out: MutableSequence[float], at: int, index: int) -> None:
     if index >= 0:
         out[at + index] = 1.0
 
 
-def _bits(out: list[float], at: int, cards: Sequence[int]) -> None:
+def _bits(out: MutableSequence[float], at: int, cards: Sequence[int]) -> None:
     for card in cards:
         out[at + card] = 1.0
 
 
-def _seat(state: State, player: int, out: list[float], at: int) -> None:
+def _seat(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     out[at + player] = 1.0
 
 
-def _to_move(state: State, player: int, out: list[float], at: int) -> None:
+def _to_move(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     _one_hot(out, at, state.current_player())
 
 
 def _phase_writer(phases: tuple[Phase, ...]) -> Writer:
     place = {int(phase): i for i, phase in enumerate(phases)}
 
-    def write(state: State, player: int, out: list[float], at: int) -> None:
+    def write(state: State, player: int, out: MutableSequence[float], at: int) -> None:
         out[at + place[int(state.phase)]] = 1.0
 
     return write
 
 
-def _round(state: State, player: int, out: list[float], at: int) -> None:
+def _round(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     out[at] = float(state.round)
 
 
-def _dealer(state: State, player: int, out: list[float], at: int) -> None:
+def _dealer(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     _one_hot(out, at, getattr(state, "dealer", -1))
 
 
-def _hand(state: State, player: int, out: list[float], at: int) -> None:
+def _hand(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     _bits(out, at, state.hands[player])
 
 
-def _hand_sizes(state: State, player: int, out: list[float], at: int) -> None:
+def _hand_sizes(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     for seat, hand in enumerate(state.hands):
         out[at + seat] = float(len(hand))
 
 
-def _trick(state: State, player: int, out: list[float], at: int) -> None:
+def _trick(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     cards = state.game.num_cards
     for card, seat in zip(state.trick, state.trick_players):
         out[at + seat * cards + card] = 1.0
 
 
-def _trick_leader(state: State, player: int, out: list[float], at: int) -> None:
+def _trick_leader(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     if state.trick_players:
         out[at + state.trick_players[0]] = 1.0
 
 
-def _played(state: State, player: int, out: list[float], at: int) -> None:
+def _played(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     """Each seat's cards played this round (`views.played_by_seat`), written trick by trick."""
     cards = state.game.num_cards
     for played, players in [*state.tricks, (state.trick, state.trick_players)]:
@@ -294,7 +299,7 @@ def _played(state: State, player: int, out: list[float], at: int) -> None:
             out[at + seat * cards + card] = 1.0
 
 
-def _won(state: State, player: int, out: list[float], at: int) -> None:
+def _won(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     cards = state.game.num_cards
     for seat in range(state.num_players):
         _bits(out, at + seat * cards, state.piles[seat])
@@ -305,74 +310,74 @@ def _won(state: State, player: int, out: list[float], at: int) -> None:
         _bits(out, at + placing.player * cards, placing.queue)
 
 
-def _tricks_won(state: State, player: int, out: list[float], at: int) -> None:
+def _tricks_won(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     for seat, won in enumerate(state.tricks_won):
         out[at + seat] = float(won)
 
 
-def _trumps(state: State, player: int, out: list[float], at: int) -> None:
+def _trumps(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     _bits(out, at, sorted(state.trumps))
 
 
-def _totals(state: State, player: int, out: list[float], at: int) -> None:
+def _totals(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     for seat, total in enumerate(state.totals):
         out[at + seat] = float(total)
 
 
-def _bonus(state: State, player: int, out: list[float], at: int) -> None:
+def _bonus(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     for seat, points in enumerate(state.bonus):
         out[at + seat] = float(points)
 
 
-def _turned_up(state: State, player: int, out: list[float], at: int) -> None:
+def _turned_up(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     _one_hot(out, at, turn_up.card(state))
 
 
-def _pass_to(state: State, player: int, out: list[float], at: int) -> None:
+def _pass_to(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     passes = pass_cards.every_pass(state)
     if passes:
         out[at + passes[-1].offset] = 1.0
 
 
-def _passed(state: State, player: int, out: list[float], at: int) -> None:
+def _passed(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     _bits(out, at, views.passed_cards(state, player))
 
 
-def _received(state: State, player: int, out: list[float], at: int) -> None:
+def _received(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     _bits(out, at, views.received_cards(state, player))
 
 
-def _discarded(state: State, player: int, out: list[float], at: int) -> None:
+def _discarded(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     _bits(out, at, views.own_discards(state, player))
 
 
-def _bids(state: State, player: int, out: list[float], at: int) -> None:
+def _bids(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     size = state.game.num_bids
     for seat, made in enumerate(bid.bids(state)):
         if made is not None:
             out[at + seat * size + made] = 1.0
 
 
-def _declarer(state: State, player: int, out: list[float], at: int) -> None:
+def _declarer(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     _one_hot(out, at, state.declarer)
 
 
-def _contract(state: State, player: int, out: list[float], at: int) -> None:
+def _contract(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     _one_hot(out, at, declare.contract(state))
 
 
-def _sitting_out(state: State, player: int, out: list[float], at: int) -> None:
+def _sitting_out(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     _bits(out, at, state.sitting_out)
 
 
-def _side(state: State, player: int, out: list[float], at: int) -> None:
+def _side(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     if call.calling(state) is not None:  # a called partner: the seats the player knows on its side
         _bits(out, at, [seat for seat, side in enumerate(call.known_sides(state, player)) if side == 0])
         return
     _bits(out, at, side_of(state.round_teams, player))
 
 
-def _known_sides(state: State, player: int, out: list[float], at: int) -> None:
+def _known_sides(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     n = state.num_players
     for seat, side in enumerate(partners.known_sides(state, player)):
         if side != partners.UNKNOWN:
@@ -380,7 +385,7 @@ def _known_sides(state: State, player: int, out: list[float], at: int) -> None:
 
 
 def _counter(name: str) -> Writer:
-    def write(state: State, player: int, out: list[float], at: int) -> None:
+    def write(state: State, player: int, out: MutableSequence[float], at: int) -> None:
         value = state.counters[name]
         for i, v in enumerate(value if isinstance(value, list) else [value]):
             out[at + i] = float(v)
@@ -388,32 +393,32 @@ def _counter(name: str) -> Writer:
     return write
 
 
-def _tokens(state: State, player: int, out: list[float], at: int) -> None:
+def _tokens(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     kinds = len(state.game.ruleset.tokens)
     for seat, pool in enumerate(state.pool):
         for kind, count in enumerate(pool):
             out[at + seat * kinds + kind] = float(count)
 
 
-def _supply(state: State, player: int, out: list[float], at: int) -> None:
+def _supply(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     for kind, count in enumerate(place_tokens.tokens(state).supply):
         out[at + kind] = float(count)
 
 
-def _tokens_waiting(state: State, player: int, out: list[float], at: int) -> None:
+def _tokens_waiting(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     kinds = len(state.game.ruleset.tokens)
     for seat, kind in place_tokens.tokens(state).queue:
         out[at + seat * kinds + kind] += 1.0
 
 
-def _tableau_tokens(state: State, player: int, out: list[float], at: int) -> None:
+def _tableau_tokens(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     sections = state.game.num_sections
     for seat, row in enumerate(state.section_tokens):
         for section, count in enumerate(row):
             out[at + seat * sections + section] = float(count)
 
 
-def _tableau_cards(state: State, player: int, out: list[float], at: int) -> None:
+def _tableau_cards(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     cards = state.game.num_cards
     for seat, stacks in enumerate(state.stacks):
         for section, stack in enumerate(stacks):
@@ -421,17 +426,17 @@ def _tableau_cards(state: State, player: int, out: list[float], at: int) -> None
                 out[at + seat * cards + card] = float(section + 1)
 
 
-def _tableau_tops(state: State, player: int, out: list[float], at: int) -> None:
+def _tableau_tops(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     cards = state.game.num_cards
     for seat, stacks in enumerate(state.stacks):
         _bits(out, at + seat * cards, [stack[-1] for stack in stacks if stack])
 
 
-def _to_place(state: State, player: int, out: list[float], at: int) -> None:
+def _to_place(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     _bits(out, at, place_cards.placing(state).queue)
 
 
-def _exposed(state: State, player: int, out: list[float], at: int) -> None:
+def _exposed(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     cards = state.game.num_cards
     for seat in state.exposed():
         for card in state.hands[seat]:

@@ -27,7 +27,7 @@ from trickrules.engine.agents import AGENT_NAMES, Agent, make_agent
 from trickrules.engine.game import Game, as_seed
 from trickrules.engine.state import State
 from trickrules.errors import EnvSetupError
-from trickrules.learning.aec import RENDER_MODES, observation_space, observe
+from trickrules.learning.aec import RENDER_MODES, action_mask, observation_space, observe
 from trickrules.learning.rewards import Rewards
 
 Opponent = str | Agent
@@ -98,7 +98,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         """The learner's legal actions now, as a 0/1 mask over the game's actions."""
         if self.game_state is None:
             raise EnvSetupError("no game in progress: call reset() first")
-        return observe(self.game_state, self.seat, self.num_actions)["action_mask"]
+        return action_mask(self.game_state, self.seat, self.num_actions)
 
     def render(self) -> str | None:
         """The game as text (every hand shown): returned in ``ansi`` mode, printed in ``human``."""

@@ -20,6 +20,7 @@ MODULES = (
     "engine/round_end.py",
     "engine/cloning.py",
     "engine/deals.py",
+    "engine/tensors.py",
     # every kind of phase: the whole folder, so that a new kind is compiled with the others
     *sorted(f"engine/phases/{path.name}" for path in (PACKAGE / "engine" / "phases").glob("*.py")),
     "rules/follow.py",

@@ -9,6 +9,8 @@ passes, the round is scored unplayed. The calls and the contract stay readable f
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
+
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -262,7 +264,7 @@ class Auction(PhaseKind):
         return "\n".join(text[:3]) + "\n" + " ".join(text[3:])
 
 
-def _bids_called(state: State, player: int, out: list[float], at: int) -> None:
+def _bids_called(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     own = calling(state)
     if own is not None:
         size, seat = own.rules.size, own.first
@@ -272,19 +274,19 @@ def _bids_called(state: State, player: int, out: list[float], at: int) -> None:
             seat = turns.after(state, seat)
 
 
-def _doubling(state: State, player: int, out: list[float], at: int) -> None:
+def _doubling(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     own = calling(state)
     if own is not None and own.bid >= 0:
         out[at + own.doubled] = 1.0
 
 
-def _contract_bid(state: State, player: int, out: list[float], at: int) -> None:
+def _contract_bid(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     own = calling(state)
     if own is not None and own.over and own.bid >= 0:
         out[at + own.bid] = 1.0
 
 
-def _declarer(state: State, player: int, out: list[float], at: int) -> None:
+def _declarer(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     own = calling(state)
     if own is not None and own.over and state.declarer >= 0:
         out[at + state.declarer] = 1.0

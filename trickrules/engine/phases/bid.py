@@ -22,6 +22,8 @@ or, left without a bid, may bid or pass as above.
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
+
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -205,7 +207,7 @@ def by_precedence(state: State, own: Bidding, player: int, action: int) -> None:
     state.current = seat
 
 
-def _passed_seats(state: State, player: int, out: list[float], at: int) -> None:
+def _passed_seats(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     for seat, gone in enumerate(passed(state) or ()):
         if gone:
             out[at + seat] = 1.0

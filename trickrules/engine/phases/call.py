@@ -10,6 +10,8 @@ has the rules.
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
+
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -200,13 +202,13 @@ class Call(PhaseKind):
         return "## Calling a partner\n\n" + " ".join(lines)
 
 
-def _called(state: State, player: int, out: list[float], at: int) -> None:
+def _called(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     own = calling(state)
     if own is not None:
         out[at + own.card] = 1.0
 
 
-def _sides(state: State, player: int, out: list[float], at: int) -> None:
+def _sides(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     if calling(state) is None:
         return
     n = state.num_players

@@ -12,7 +12,7 @@ scored unplayed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from collections.abc import Callable
+from collections.abc import Callable, MutableSequence
 from typing import TYPE_CHECKING, Any, Final
 
 from trickrules.rules.declaring import DeclarePhase
@@ -238,7 +238,7 @@ def _others_passed(bids: list[int], player: int) -> bool:
     return all(b == PASSED for p, b in enumerate(bids) if p != player)
 
 
-def _contract_bids(state: State, player: int, out: list[float], at: int) -> None:
+def _contract_bids(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     own: Declaring | None = state.parts[DECLARE]
     if own is not None and own.bids is not None:
         count = len(state.game.contract_names)
@@ -247,7 +247,7 @@ def _contract_bids(state: State, player: int, out: list[float], at: int) -> None
                 out[at + seat * count + own.rules.contracts[bid]] = 1.0
 
 
-def _passed(state: State, player: int, out: list[float], at: int) -> None:
+def _passed(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     own: Declaring | None = state.parts[DECLARE]
     if own is not None and own.bids is not None:
         for seat, bid in enumerate(own.bids):

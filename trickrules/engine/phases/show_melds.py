@@ -13,6 +13,8 @@ announced (`announce`): shown like the others from then on, its other cards publ
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
+
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -192,7 +194,7 @@ class ShowMelds(PhaseKind):
         return f"## Showing melds\n\n{before}{announced}The melds score at the end of the round, as the scoring says."
 
 
-def _shown(state: State, player: int, out: list[float], at: int) -> None:
+def _shown(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     width = state.game.num_cards
     for seat, cards in enumerate(shown_cards(state)):
         for card in cards:

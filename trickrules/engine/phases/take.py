@@ -16,6 +16,8 @@ scored (`scored_piles`). `trickrules.rules.take` has the rules.
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
+
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -311,26 +313,26 @@ class Take(PhaseKind):
         return "\n".join(text) + "\n" + " ".join(lines)
 
 
-def _taker(state: State, player: int, out: list[float], at: int) -> None:
+def _taker(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     own = taking(state)
     if own is not None and not own.choosing and not own.asking:
         out[at + own.taker] = 1.0
 
 
-def _hand_game(state: State, player: int, out: list[float], at: int) -> None:
+def _hand_game(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     own = taking(state)
     if own is not None and own.hand:
         out[at] = 1.0
 
 
-def _shown(state: State, player: int, out: list[float], at: int) -> None:
+def _shown(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     own = taking(state)
     if own is not None and own.rules.shown:
         for card in own.pile:
             out[at + card] = 1.0
 
 
-def _own_buried(state: State, player: int, out: list[float], at: int) -> None:
+def _own_buried(state: State, player: int, out: MutableSequence[float], at: int) -> None:
     own = taking(state)
     if own is not None and player == own.taker:
         for card in own.buried:
