@@ -18,6 +18,10 @@ OpenSpiel's game (``benchmarks/bench_classics.py``), against pyspiel with its de
 (oh_hell with 3 players), whose chance outcomes (the deal) are drawn through its API. pyspiel
 runs in each engine's process, its runs taking turns with trickrules' runs of the same spec, and
 each engine's ratio is against its own pyspiel runs: a slow spell of a shared machine slows both.
+kingdoms and meadows also run a hand-written pure-Python program of the same random games
+(``handwritten_kingdoms.py``, ``handwritten_meadows.py``, checked to play the same games), taking
+turns in each engine's process as pyspiel does: the engine's slowdown against code written for
+one game.
 Also: clones per second, and a clone-then-playout loop as a search bot runs it.
 Prints the best of R runs of N games per figure, and trickrules over pyspiel.
 
@@ -43,6 +47,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 SPECS = ("kingdoms", "meadows", "hearts", "spades", "oh_hell", "euchre", "bridge", "skat")
 CLASSIC_NAMES = ("hearts", "spades", "oh_hell", "euchre", "bridge", "skat")
+HANDWRITTEN = {"kingdoms": "handwritten_kingdoms", "meadows": "handwritten_meadows"}
+"""The hand-written program of each seed game (in benchmarks/), the yardstick of its speed."""
 
 
 def load(name: str) -> Any:
@@ -115,12 +121,15 @@ def child(games: int, repeat: int, specs: list[str]) -> None:
         game = load(name)
         count = max(50, games // 4) if name == "kingdoms" else games
         api_rate(game, 20, 0)  # warm the per-trumps tables
-        rates: dict[str, list[float]] = {"api": [], "loop": [], "pyspiel": []}
+        rates: dict[str, list[float]] = {"api": [], "loop": [], "pyspiel": [], "by hand": []}
+        by_hand = HANDWRITTEN.get(name)
         for r in range(repeat):
             rates["api"].append(api_rate(game, count, 1000 * r))
             rates["loop"].append(loop_rate(game, count, 1000 * r))
             if name in spiel:
                 rates["pyspiel"].append(spiel[name](count, 1000 * r))
+            if by_hand is not None:
+                rates["by hand"].append(__import__(by_hand).rate(count, 1000 * r))
         clones, playouts = clone_rates(game, count, 7)
         figures[name] = {way: max(values) for way, values in rates.items() if values}
         figures[name] |= {"clones": clones, "playouts": playouts}
@@ -197,7 +206,7 @@ def main() -> int:
     print(f"random games per second, best of {args.repeat} x {args.games} (kingdoms x {max(50, args.games // 4)}); "
           f"load average before: {load_before:.2f}")
     print("pyspiel runs in each engine's process, taking turns with trickrules' runs of the same spec")
-    columns = [(label, way) for label in results for way in ("api", "loop", "pyspiel")]
+    columns = [(label, way) for label in results for way in ("api", "loop", "pyspiel", "by hand")]
     print(f"{'spec':9s}" + "".join(f"{label + ' ' + way:>17s}" for label, way in columns))
     for name in args.specs:
         cells = [results[label][name].get(way) for label, way in columns]
@@ -211,6 +220,13 @@ def main() -> int:
             print(f"{name:9s}" + "".join(
                 f"{results[label][name][way] / results[label][name]['pyspiel']:14.2f}x" for label, way in ratios
             ))
+    seeds = [name for name in args.specs if all("by hand" in results[label][name] for label in results)]
+    if seeds:
+        print("\nthe hand-written program over trickrules (games/s): how many times slower the engine plays")
+        ways = [(label, way) for label in results for way in ("api", "loop")]
+        print(f"{'spec':9s}" + "".join(f"{label + ' ' + way:>15s}" for label, way in ways))
+        for name in seeds:
+            print(f"{name:9s}" + "".join(f"{results[label][name]['by hand'] / results[label][name][way]:14.2f}x" for label, way in ways))
     print("\nclones per second, and clone-then-random-playout per second (from the middle of a game)")
     print(f"{'spec':9s}" + "".join(f"{label + ' clones':>17s}{label + ' playouts':>17s}" for label in results))
     for name in args.specs:
