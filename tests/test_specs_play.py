@@ -20,5 +20,6 @@ def test_a_generated_spec_is_refused_with_a_placed_problem_or_plays_to_the_end()
         outcomes[play_or_refuse(text, players)] += 1
 
     refused_or_played()
-    # both halves of the property are reached: some specs are refused and some play
-    assert outcomes["played"] >= 20 and outcomes["refused"] >= 20, outcomes
+    # both halves of the property are reached: some specs are refused and some play (20 of each
+    # at least under the default profile, as many tenths under the mutation run's)
+    assert outcomes["played"] >= scaled(20) and outcomes["refused"] >= scaled(20), outcomes
