@@ -46,8 +46,7 @@ def deal_order(seed: int, round_number: int, cards: int = CARDS) -> list[int]:
     """The engine's shuffle of `cards` cards: each keyed by a generator seeded with a text,
     sorted by key."""
     data = f"trickrules:{seed}:{round_number}".encode()
-    generator = random.Random()
-    generator.seed(int.from_bytes(data + hashlib.sha512(data).digest(), "big"))
+    generator = random.Random(int.from_bytes(data + hashlib.sha512(data).digest(), "big"))
     keys = [generator.random() for _ in range(cards)]
     return sorted(range(cards), key=keys.__getitem__)
 
