@@ -80,3 +80,27 @@ def test_reloading_waits_for_no_request(tmp_path: Path) -> None:
         before: dict[str, Any] = client.state(0)
         time.sleep(0.2)
         assert client.state(0)["version"] == before["version"]  # nothing changed: no reload
+
+
+def test_a_save_made_while_the_spec_is_read_is_loaded_next(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trickrules.serve import session as session_module
+    from trickrules.serve.session import Session
+
+    spec = tmp_path / "hearts.yaml"
+    good = HEARTS.read_text(encoding="utf-8")
+    save(spec, good.replace("follow: [follow_led]", "follow: [follow_nothing]"))
+    table = Session(str(spec), seats="random", seed=1, pace=0)
+    assert table.errors
+    real = session_module.load_game
+
+    def saved_while_read(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return real(*args, **kwargs)  # reads the broken text
+        finally:
+            save(spec, good)  # the editor's next save lands before the load is done
+
+    monkeypatch.setattr(session_module, "load_game", saved_while_read)
+    save(spec, good.replace("follow: [follow_led]", "follow: [follow_nothing]  # still broken"))
+    assert table.check_spec() and table.errors
+    monkeypatch.setattr(session_module, "load_game", real)
+    assert table.check_spec() and table.errors == []  # the save made during the read is not lost

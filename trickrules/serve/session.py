@@ -132,6 +132,7 @@ class Session:
     def _load(self, first: bool = False) -> None:
         """Read the spec again: a new game with its rules, or its problems for the page."""
         path = self.spec_path
+        seen = self._mtimes()  # before the read: a save during the read is a change next time
         try:
             game = load_game(path, players=self.players, options=self.options)
         except (TrickrulesError, OSError, ValueError) as error:
@@ -152,7 +153,7 @@ class Session:
             if not first:
                 self.message = f"{Path(path).name} reloaded: a new game with the new rules"
             self._new_live(self.seed)
-        self.mtimes = self._mtimes()
+        self.mtimes = {file: seen.get(file, stamp) for file, stamp in self._mtimes().items()}
         self._bump(game=True)
 
     def check_spec(self) -> bool:
