@@ -64,11 +64,11 @@ FOCUS = {
     "trickrules.rules.expressions": ("test_expression_edges.py", "test_expressions.py"),
     "trickrules.rules.": ("test_card_conditions.py", "test_rule_module_edges.py"),
     # a kind of phase also says what the rest shows of it: its rulebook text, log words, figures
-    # and counts, and tensor segments (the rulebook and tensor files test those; the figures are
-    # counted by simulate, whose tests are slower and join by the budget)
+    # and counts, and tensor segments (test_phase_texts.py records them all; the rulebook and
+    # tensor files test them in the documents and the layout)
     "trickrules.engine.phases.": (
         "test_state_details.py", "test_state_events_and_defaults.py", "test_phase_edges.py", "test_refusals.py",
-        "test_rulebook.py", "test_rulebook_declaring.py", "test_tensors.py",
+        "test_rulebook.py", "test_rulebook_declaring.py", "test_tensors.py", "test_phase_texts.py",
     ),
     "trickrules.engine.": ("test_state_details.py", "test_state_events_and_defaults.py", "test_phase_edges.py", "test_refusals.py"),
 }
