@@ -48,6 +48,10 @@ GAMES = [
         ("dummy: true", "dummy: false\n      doubling: false"),
     )),
     Recorded("specs/skat.yaml", 3, (1, 2, 3)),
+    Recorded("specs/skat.yaml", 3, (1, 2), passing=0.6, label="variant", changes=(
+        ("declare: {first: {seat: 0}, otherwise: score}", "declare: {first: dealer, otherwise: grand}"),
+        ("take: {bury: 2, buried_count_for: taker}", "take: {bury: 1, groups: 2, hand: true}"),
+    )),
     Recorded("specs/skat-standard.yaml", 3, (1, 2)),
     Recorded("specs/tarok.yaml", 4, (1, 2, 3)),
     Recorded("specs/tarok.yaml", 4, (CALLING_SEED,), passing=0.8, label="passing"),
