@@ -62,6 +62,7 @@ FOCUS = {
     "trickrules.spec.checks": ("test_schema_messages.py", "test_messages.py"),
     "trickrules.rules.scoring": ("test_scoring_edges.py", "test_score_round_outside_a_game.py", "test_scoring.py"),
     "trickrules.rules.expressions": ("test_expression_edges.py", "test_expressions.py"),
+    "trickrules.rules.follow": ("test_follow.py", "test_follow_in_trick.py", "test_card_conditions.py", "test_rule_module_edges.py"),
     "trickrules.rules.": ("test_card_conditions.py", "test_rule_module_edges.py"),
     # a kind of phase also says what the rest shows of it: its rulebook text, log words, figures
     # and counts, and tensor segments (test_phase_texts.py records them all; the rulebook and

@@ -110,6 +110,35 @@ def test_the_rulebook_states_the_new_rules(games: dict[str, trickrules.Game]) ->
     assert "beats it" in text
 
 
+def test_overtrump_if_able_leaves_other_cards_and_asks_only_among_trumps(games: dict[str, trickrules.Game], tmp_path: Path) -> None:
+    """Without trump_if_void, a void player may discard; playing a trump, it must beat the
+    trumps in the trick when one of its trumps can (and may play any when none or all can)."""
+    path = tmp_path / "discard.yaml"
+    path.write_text(SPEC.format(follow="[follow_led, overtrump_if_able]"), encoding="utf-8")
+    game = trickrules.load_game(path)
+    hands = [["a-5", "a-1", "b-1", "b-2", "b-3", "b-4"], ["b-5", "b-6", "b-7", "t-1", "t-2", "t-7"],
+             ["t-3", "t-4", "t-5", "b-8", "t-6", "t-8"], ["a-7", "a-8", "a-6", "a-2", "a-4", "a-3"]]
+    assert _legal(_play(game, hands, "a-5", "t-2")) == ["b-8", "t-3", "t-4", "t-5", "t-6", "t-8"]  # every trump beats t-2
+    assert _legal(_play(game, hands, "a-5", "t-7")) == ["b-8", "t-8"]  # only t-8 beats t-7
+    assert _legal(_play(game, hands, "a-5", "b-5")) == ["b-8", "t-3", "t-4", "t-5", "t-6", "t-8"]  # no trump in the trick
+    low = [hands[0], ["b-5", "b-6", "b-7", "t-6", "t-7", "t-8"], ["t-3", "t-4", "t-5", "b-8", "t-1", "t-2"], hands[3]]
+    assert _legal(_play(game, low, "a-5", "t-8")) == ["b-8", "t-1", "t-2", "t-3", "t-4", "t-5"]  # none beats: any card
+
+
+def test_play_if_able_reads_the_number_of_the_trick_as_it_would_stand(tmp_path: Path) -> None:
+    """A play_if_able condition on the trick reads the trick's number: b-1 must go in the
+    second trick, from a hand void in the led suit, and may go or stay in the first."""
+    path = tmp_path / "forced.yaml"
+    path.write_text(SPEC.format(follow='[follow_led, {play_if_able: {suit: b, rank: 1, trick: "trick_number == 2"}}]'), encoding="utf-8")
+    game = trickrules.load_game(path)
+    hands = [["t-8", "t-7", "t-6", "t-5", "t-4", "t-3"], ["b-1", "b-2", "b-3", "b-4", "b-5", "b-6"],
+             ["a-3", "a-4", "a-5", "a-6", "a-7", "a-8"], ["t-1", "t-2", "a-1", "a-2", "b-7", "b-8"]]
+    state = _play(game, hands, "t-8")
+    assert _legal(state) == ["b-1", "b-2", "b-3", "b-4", "b-5", "b-6"]
+    state = _play(game, hands, "t-8", "b-6", "a-8", "t-1", "t-7")
+    assert _legal(state) == ["b-1"]
+
+
 # ---------------------------------------------------------------- against a plain reading
 
 
