@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import trickrules
 from strategies import scaled
 from trickrules.errors import SpecError
-from trickrules.rules.measures import Meld, meld_count
+from trickrules.rules.measures import Meld, meld_cards, meld_count
 
 SUITS, RANKS = 4, (9, 10, 11, 12, 13, 14)
 DECK = [(suit, rank) for suit in range(SUITS) for rank in RANKS for _ in range(2)]  # a Pinochle deck: two of each
@@ -51,6 +51,24 @@ melds = st.one_of(
 @settings(max_examples=scaled(300), deadline=None)
 def test_a_meld_counts_as_a_hand_written_count_over_random_hands(meld: Meld, hand: list[int], trumps: frozenset[int]) -> None:
     assert meld_count(meld, hand, SUIT_OF, RANK_OF, trumps, SUITS) == by_hand(meld, hand, trumps)
+
+
+@given(meld=melds, hand=st.lists(st.integers(0, len(DECK) - 1), min_size=6, max_size=30, unique=True),
+       trumps=st.frozensets(st.integers(0, SUITS - 1), max_size=2))
+@settings(max_examples=max(100, scaled(300)), deadline=None)
+def test_the_cards_shown_of_a_meld_hold_it_as_often_as_the_hand(meld: Meld, hand: list[int], trumps: frozenset[int]) -> None:
+    """The cards laid on the table for a meld are cards of the hand, each once, one card of each
+    rank (or given card) for every time the meld counts (in every suit, for a meld across
+    suits), and they hold the meld as many times as the hand does."""
+    count = meld_count(meld, hand, SUIT_OF, RANK_OF, trumps, SUITS)
+    shown = meld_cards(meld, hand, SUIT_OF, RANK_OF, trumps, SUITS)
+    assert len(set(shown)) == len(shown) and set(shown) <= set(hand)
+    assert meld_count(meld, list(shown), SUIT_OF, RANK_OF, trumps, SUITS) == count
+    places = sorted(trumps) if meld.trump else (meld.suits if meld.suits is not None else range(SUITS))
+    per_time = len(meld.cards) if meld.cards else len(meld.ranks) * (len(places) if meld.across else 1)
+    assert len(shown) == count * meld.times * per_time
+    if meld.cards:  # the given cards in the meld's order, each card's copies in hand order
+        assert list(shown) == [c for copies in meld.cards for c in [c for c in hand if c in copies][:count * meld.times]]
 
 
 SPEC = """\
