@@ -55,6 +55,10 @@ GAMES = [
     Recorded("specs/skat-standard.yaml", 3, (1, 2)),
     Recorded("specs/tarok.yaml", 4, (1, 2, 3)),
     Recorded("specs/tarok.yaml", 4, (CALLING_SEED,), passing=0.8, label="passing"),
+    Recorded("specs/tarok.yaml", 4, (CALLING_SEED,), passing=0.8, label="any-call", changes=(
+        ('call: {cards: [hearts-K, diamonds-K, spades-K, clubs-K], contracts: [three, two, one], when: "players == 4"}',
+         "call: {cards: [hearts-K, diamonds-K, spades-K, clubs-K]}"),
+    )),
     Recorded("specs/tarot.yaml", 4, (1, 2)),
     Recorded("specs/pinochle.yaml", 4, (1, 2)),
     Recorded("specs/belote.yaml", 4, (1, 8), ("single_hand=true",)),
