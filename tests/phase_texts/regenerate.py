@@ -109,7 +109,7 @@ def transcript(recorded: Recorded) -> str:
     own = {segment[0] for kind in ALL_KINDS for segment in kind.segments(game)}
     layout = game.observation_layout()
     segments = [segment for segment in layout.segments if segment.name in own]
-    lines += ["segments: " + "; ".join(f"{s.name} {s.shape} {s.low}..{s.high}: {s.meaning}" for s in segments), ""]
+    lines += ["segments: " + "; ".join(f"{s.name} {s.shape} {s.low:g}..{s.high:g}: {s.meaning}" for s in segments), ""]
     for seed in seeds:
         lines += [f"game, seed {seed}:"]
         state = game.new_initial_state(seed=seed, record=True)
