@@ -296,3 +296,61 @@ def test_limits_of_size_and_nesting() -> None:
     assert value("(" * 100 + "1" + ")" * 100) == 1
     assert refusal("-" * 101 + "1") == ("TR143", 100, "expression is nested too deeply: more than 100 levels")
     assert value("-" * 99 + "1") == -1
+
+
+# ---------------------------------------------------------------- refusals, word for word
+
+_NUMBER = "a number is needed (use sum(...), len(...), max(...) or an index)"
+
+
+@pytest.mark.parametrize(("text", "code", "column", "message"), [
+    ("not cards", "TR144", 4, f"a list cannot stand in 'not': {_NUMBER}"),
+    ("-cards", "TR144", 1, f"a list cannot stand in '-': {_NUMBER}"),
+    ("+cards", "TR144", 1, f"a list cannot stand in '+': {_NUMBER}"),
+    ("cards + 1", "TR144", 0, f"a list cannot stand in '+': {_NUMBER}"),
+    ("1 + cards", "TR144", 4, f"a list cannot stand in '+': {_NUMBER}"),
+    ("cards * 2", "TR144", 0, f"a list cannot stand in '*': {_NUMBER}"),
+    ("abs(cards)", "TR144", 4, f"a list cannot stand in abs(): {_NUMBER}"),
+    ("min(cards, 2)", "TR144", 4, f"a list cannot stand in min() of several values: {_NUMBER}"),
+    ("max(1, cards)", "TR144", 7, f"a list cannot stand in max() of several values: {_NUMBER}"),
+    ("sum(n)", "TR144", 4, "sum() of one value needs a list, and this is a number"),
+    ("len(n)", "TR144", 4, "len() of one value needs a list, and this is a number"),
+    ("cards + cards", "TR144", 0, "the value is a list; a number or a condition is needed here (use sum(...), len(...), max(...) or an index)"),
+    ("cards and n", "TR144", 0, f"a list cannot stand in 'and': {_NUMBER}"),
+    ("n or cards", "TR144", 5, f"a list cannot stand in 'or': {_NUMBER}"),
+    ("n if cards else m", "TR144", 5, f"a list cannot stand in a condition: {_NUMBER}"),
+    ("cards if n else m", "TR144", 0, "one branch of 'if ... else' is a list and the other a number"),
+    ("n < cards", "TR144", 4, "a list is compared with a number, or ordered: compare numbers (use sum(...), len(...), max(...) or an index)"),
+    ("  cards - 1", "TR144", 2, f"a list cannot stand in '-': {_NUMBER}"),
+    ("\n cards - 1", "TR144", 2, f"a list cannot stand in '-': {_NUMBER}"),
+    ("(n +\n cards)", "TR144", 6, f"a list cannot stand in '+': {_NUMBER}"),
+    ("  not cards", "TR144", 6, f"a list cannot stand in 'not': {_NUMBER}"),
+    ("x", "TR141", 0, "unknown name 'x' (names here: cards, m, n)"),
+    ("nn", "TR141", 0, "unknown name 'nn'; did you mean 'n'? (names here: cards, m, n)"),
+    ("card", "TR141", 0, "unknown name 'card'; did you mean 'cards'? (names here: cards, m, n)"),
+    ("(" * 101 + "1" + ")" * 101, "TR143", 100, "expression is nested too deeply: more than 100 levels"),
+    ("n + (1", "TR140", 4, "syntax error: '(' was never closed"),
+    ("n + 1)", "TR140", 5, "syntax error: unmatched ')'"),
+    (")n(", "TR140", 0, "syntax error: unmatched ')'"),
+    ("[n]", "TR142", 0, "list literals are not allowed"),
+    ("n +", "TR140", 3, "syntax error: invalid syntax"),
+])
+def test_each_refusal_says_what_is_wrong_and_where(text: str, code: str, column: int, message: str) -> None:
+    with pytest.raises(ExpressionError) as raised:
+        compile_expression(text, ["cards", "n", "m"], lists=["cards"])
+    assert (raised.value.code, raised.value.column, raised.value.message) == (code, column, message)
+
+
+def test_an_unknown_name_suggests_at_most_three_close_names_best_first() -> None:
+    with pytest.raises(ExpressionError) as raised:
+        compile_expression("m", ["cards", "m1", "m2", "m3", "m4"])
+    assert raised.value.message == "unknown name 'm'; did you mean 'm4', 'm3' or 'm2'? (names here: cards, m1, m2, m3, m4)"
+
+
+@pytest.mark.parametrize(("text", "values", "expected"), [
+    ("n % m", {"n": 7, "m": 3}, 1), ("n % m", {"n": -7, "m": 3}, 2), ("n % m", {"n": 7, "m": 0}, 0),
+    ("n // m", {"n": 7, "m": 3}, 2), ("n // m", {"n": -7, "m": 3}, -3), ("n // m", {"n": 7, "m": 0}, 0),
+    ("sum(cards + cards)", {"cards": [3, 4]}, 14), ("min(cards)", {"cards": [3, 4]}, 3), ("-n", {"n": 7}, -7),
+])
+def test_division_by_a_name_is_floored_and_zero_by_zero_and_lists_join(text: str, values: dict[str, Any], expected: int) -> None:
+    assert compile_expression(text, ["cards", "n", "m"], lists=["cards"])({"cards": [], "n": 0, "m": 0, **values}) == expected
