@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import trickrules
 from strategies import scaled
 from trickrules.errors import SpecError
-from trickrules.rules.measures import Meld, meld_cards, meld_count
+from trickrules.rules.measures import Meld, best_key, meld_cards, meld_count, meld_top
 
 SUITS, RANKS = 4, (9, 10, 11, 12, 13, 14)
 DECK = [(suit, rank) for suit in range(SUITS) for rank in RANKS for _ in range(2)]  # a Pinochle deck: two of each
@@ -126,3 +126,38 @@ def test_a_meld_naming_what_the_deck_lacks_is_refused(tmp_path: Path, old: str, 
     with pytest.raises(SpecError) as caught:
         trickrules.load_game(path)
     assert code in str(caught.value) and "$.scoring.measures" in str(caught.value)
+
+
+def _card(suit: int, rank: int, copy: int = 0) -> int:
+    return DECK.index((suit, rank)) + copy
+
+
+TIERS = ((("quarte", Meld(sequence=(4, 4))),), (("tierce", Meld(sequence=(3, 3))), ("marriage", Meld(ranks=(frozenset([12]), frozenset([11]))))))
+"""Two tiers of declarations, the stronger first: a run of four; a run of three or a king and queen."""
+UNIT = (max(RANK_OF) + 1 + 1) * 2
+"""What one tier adds to a declaration's key: 2 * (ranks + 1), ranks counting from 0 to the highest."""
+
+
+@pytest.mark.parametrize(("hand", "trumps", "expected"), [
+    ([], frozenset(), 0),
+    ([_card(1, 9), _card(1, 10), _card(1, 11)], frozenset(), 1 * UNIT + (11 + 1) * 2),  # a tierce to 11
+    ([_card(1, 9), _card(1, 10), _card(1, 11)], frozenset([1]), 1 * UNIT + (11 + 1) * 2 + 1),  # ... in trumps
+    ([_card(2, 12), _card(2, 11, 1), _card(3, 9)], frozenset([3]), 1 * UNIT + (12 + 1) * 2),  # a marriage, not in trumps
+    ([_card(2, 12), _card(2, 11), _card(0, 9), _card(0, 10), _card(0, 11)], frozenset([0]), 1 * UNIT + (12 + 1) * 2),  # the higher top wins
+    ([_card(0, 10), _card(0, 11), _card(0, 12), _card(0, 13), _card(1, 12), _card(1, 11)], frozenset(), 2 * UNIT + (13 + 1) * 2),  # a quarte beats all
+])
+def test_a_declaration_is_keyed_by_its_tier_then_its_top_rank_then_trumps(hand: list[int], trumps: frozenset[int], expected: int) -> None:
+    assert meld_count(Meld(best=TIERS), hand, SUIT_OF, RANK_OF, trumps, SUITS) == expected
+    assert best_key(TIERS, hand, SUIT_OF, RANK_OF, trumps, SUITS) == expected
+
+
+@pytest.mark.parametrize(("meld", "hand", "trumps", "expected"), [
+    (Meld(ranks=(frozenset([14]),), across=True), [_card(s, 14) for s in range(SUITS)], frozenset([2]), (14 + 1) * 2),  # no suit: no trump bit
+    (Meld(cards=((_card(3, 11), _card(3, 11, 1)), (_card(1, 10), _card(1, 10, 1)))), [_card(3, 11, 1), _card(1, 10)], frozenset([3]), (11 + 1) * 2),
+    (Meld(ranks=(frozenset([12]), frozenset([11])), suits=(2,)), [_card(2, 12), _card(2, 11), _card(1, 12), _card(1, 11)], frozenset([2]), (12 + 1) * 2 + 1),
+    (Meld(ranks=(frozenset([12]), frozenset([11])), trump=True), [_card(2, 12), _card(2, 11), _card(1, 12), _card(1, 11)], frozenset([1]), (12 + 1) * 2 + 1),
+    (Meld(ranks=(frozenset([12]), frozenset([11])), trump=True), [_card(2, 12), _card(2, 11)], frozenset([1]), 0),
+    (Meld(sequence=(3, 0)), [_card(0, 9), _card(0, 10), _card(0, 11), _card(0, 12), _card(0, 13)], frozenset(), (13 + 1) * 2),
+])
+def test_the_top_of_a_meld_is_its_highest_rank_and_whether_its_suit_is_trumps(meld: Meld, hand: list[int], trumps: frozenset[int], expected: int) -> None:
+    assert meld_top(meld, hand, SUIT_OF, RANK_OF, trumps, SUITS) == expected
