@@ -233,3 +233,26 @@ def test_generated_auctions_keep_every_rule(drawn: tuple[str, int], seed: int) -
         if state.current == dummy:
             assert state.current_player() == state.declarer
         state.apply_action(chooser.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("doubling", [True, False])
+def test_the_longest_auction_is_as_long_as_the_most_decisions_the_phase_counts(doubling: bool) -> None:
+    """Passes before the first bid, then every bid in turn followed by passes short of the end
+    (with doubling: a double, passes, a redouble, passes), and the last pass: every call legal,
+    the auction over after the last, and as many calls as `most_decisions` counts."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "specs" / "bridge.yaml").read_text(encoding="utf-8")
+    if not doubling:
+        text = text.replace("dummy: true", "dummy: true\n      doubling: false")
+    game = trickrules.load_game(load_ruleset_text(text))
+    [step] = [step for step in game.steps if step.kind == "auction"]
+    rules = step.rules
+    between = ["pass", "pass", "double", "pass", "pass", "redouble", "pass", "pass"] if doubling else ["pass", "pass"]
+    calls = ["pass"] * 3 + [call for bid in range(rules.size) for call in [f"bid {rules.name(bid)}", *between]] + ["pass"]
+    state = game.new_initial_state(0)
+    for call in calls:
+        assert state.phase == trickrules.Phase.AUCTION
+        state.apply_action(game.string_to_action(call))
+    assert state.phase != trickrules.Phase.AUCTION
+    assert len(calls) == phases.auction.KIND.most_decisions(game, step) == (319 if doubling else 109)
