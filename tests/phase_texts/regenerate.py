@@ -60,6 +60,9 @@ GAMES = [
          "call: {cards: [hearts-K, diamonds-K, spades-K, clubs-K]}"),
     )),
     Recorded("specs/tarot.yaml", 4, (1, 2)),
+    Recorded("specs/tarot.yaml", 4, (3,), label="hand-games", changes=(
+        ("      buried_count_for: taker\n  - play", "      buried_count_for: nobody\n      hand: true\n  - play"),
+    )),
     Recorded("specs/pinochle.yaml", 4, (1, 2)),
     Recorded("specs/belote.yaml", 4, (1, 8), ("single_hand=true",)),
     Recorded("specs/doppelkopf.yaml", 4, (1,)),
