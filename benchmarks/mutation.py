@@ -62,14 +62,29 @@ FOCUS = {
     "trickrules.spec.checks": ("test_schema_messages.py", "test_messages.py"),
     "trickrules.rules.scoring": ("test_scoring_edges.py", "test_score_round_outside_a_game.py", "test_scoring.py"),
     "trickrules.rules.expressions": ("test_expression_edges.py", "test_expressions.py"),
+    "trickrules.rules.measures": ("test_melds.py", "test_meld_sequences.py", "test_card_conditions.py", "test_rule_module_edges.py"),
+    "trickrules.rules.rewards": ("test_rewards.py", "test_reward_rules.py", "test_card_conditions.py", "test_rule_module_edges.py"),
+    "trickrules.rules.whole_trick": ("test_whole_trick.py", "test_trick_names.py", "test_card_conditions.py", "test_rule_module_edges.py"),
+    "trickrules.rules.ranking": ("test_ranking.py", "test_ranking_steps.py", "test_rank_order.py", "test_rule_module_edges.py"),
     "trickrules.rules.follow": ("test_follow.py", "test_follow_in_trick.py", "test_card_conditions.py", "test_rule_module_edges.py"),
     "trickrules.rules.": ("test_card_conditions.py", "test_rule_module_edges.py"),
     # a kind of phase also says what the rest shows of it: its rulebook text, log words, figures
     # and counts, and tensor segments (test_phase_texts.py records them all; the rulebook and
     # tensor files test them in the documents and the layout)
+    "trickrules.engine.phases.auction": (
+        "test_state_details.py", "test_phase_edges.py", "test_refusals.py", "test_auction.py", "test_phase_texts.py", "test_rulebook.py",
+    ),
+    "trickrules.engine.phases.call": (
+        "test_state_details.py", "test_phase_edges.py", "test_refusals.py", "test_called_partners_and_heading.py", "test_phase_texts.py",
+        "test_rulebook.py",
+    ),
     "trickrules.engine.phases.": (
         "test_state_details.py", "test_state_events_and_defaults.py", "test_phase_edges.py", "test_refusals.py",
         "test_rulebook.py", "test_rulebook_declaring.py", "test_tensors.py", "test_phase_texts.py",
+    ),
+    "trickrules.engine.state": (
+        "test_state_details.py", "test_state_events_and_defaults.py", "test_phase_edges.py", "test_refusals.py", "test_open_hand.py",
+        "test_auction.py",
     ),
     "trickrules.engine.": ("test_state_details.py", "test_state_events_and_defaults.py", "test_phase_edges.py", "test_refusals.py"),
 }
