@@ -57,7 +57,7 @@ UNTRIED = (None, 0, 5, 33, 35)
 FOCUS = {
     "trickrules.spec.compile": (
         "test_compile_keys.py", "test_compile_counters_restrictions_rounds.py", "test_compile_contracts_and_options.py", "test_compile_deal_conditions_ranking.py",
-        "test_messages.py", "test_defaults.py", "test_language2.py", "test_compile_bid_phase.py",
+        "test_messages.py", "test_defaults.py", "test_language2.py", "test_compile_bid_phase.py", "test_shipped_rulesets.py",
     ),
     "trickrules.spec.checks": ("test_schema_messages.py", "test_messages.py"),
     "trickrules.rules.scoring": ("test_scoring_edges.py", "test_score_round_outside_a_game.py", "test_scoring.py"),
