@@ -58,10 +58,11 @@ FOCUS = {
     "trickrules.spec.compile": (
         "test_compile_keys.py", "test_compile_counters_restrictions_rounds.py", "test_compile_contracts_and_options.py", "test_compile_deal_conditions_ranking.py",
         "test_messages.py", "test_defaults.py", "test_language2.py", "test_compile_bid_phase.py", "test_shipped_rulesets.py",
+        "test_compile_auction_step.py",
     ),
     "trickrules.spec.checks": ("test_schema_messages.py", "test_messages.py"),
     "trickrules.rules.scoring": ("test_scoring_edges.py", "test_score_round_outside_a_game.py", "test_scoring.py"),
-    "trickrules.rules.expressions": ("test_expression_edges.py", "test_expressions.py"),
+    "trickrules.rules.expressions": ("test_expression_edges.py", "test_expressions.py", "test_rule_module_edges.py"),
     "trickrules.rules.measures": ("test_melds.py", "test_meld_sequences.py", "test_card_conditions.py", "test_rule_module_edges.py"),
     "trickrules.rules.rewards": ("test_rewards.py", "test_reward_rules.py", "test_card_conditions.py", "test_rule_module_edges.py"),
     "trickrules.rules.whole_trick": ("test_whole_trick.py", "test_trick_names.py", "test_card_conditions.py", "test_rule_module_edges.py"),

@@ -329,6 +329,7 @@ _NUMBER = "a number is needed (use sum(...), len(...), max(...) or an index)"
     ("nn", "TR141", 0, "unknown name 'nn'; did you mean 'n'? (names here: cards, m, n)"),
     ("card", "TR141", 0, "unknown name 'card'; did you mean 'cards'? (names here: cards, m, n)"),
     ("(" * 101 + "1" + ")" * 101, "TR143", 100, "expression is nested too deeply: more than 100 levels"),
+    ("(" * 99 + "(1) + ((1))" + ")" * 99, "TR143", 106, "expression is nested too deeply: more than 100 levels"),  # a close, then two opens
     ("n + (1", "TR140", 4, "syntax error: '(' was never closed"),
     ("n + 1)", "TR140", 5, "syntax error: unmatched ')'"),
     (")n(", "TR140", 0, "syntax error: unmatched ')'"),
@@ -339,6 +340,17 @@ def test_each_refusal_says_what_is_wrong_and_where(text: str, code: str, column:
     with pytest.raises(ExpressionError) as raised:
         compile_expression(text, ["cards", "n", "m"], lists=["cards"])
     assert (raised.value.code, raised.value.column, raised.value.message) == (code, column, message)
+
+
+def test_an_expression_too_deep_for_the_parser_is_refused_as_too_deep() -> None:
+    with pytest.raises(ExpressionError) as raised:
+        compile_expression("-" * 5000 + "1", [], max_length=10_000)
+    assert (raised.value.code, raised.value.column, raised.value.message) == ("TR143", 0, "expression is nested too deeply to read: at most 100 levels")
+
+
+def test_groups_nested_side_by_side_count_their_own_depth() -> None:
+    deep = "(" * 100 + "1" + ")" * 100
+    assert compile_expression(f"{deep} + {deep}", [])({}) == 2
 
 
 def test_an_unknown_name_suggests_at_most_three_close_names_best_first() -> None:
