@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import trickrules
 from strategies import scaled
 from trickrules.errors import SpecError
-from trickrules.rules.measures import Meld, best_key, meld_cards, meld_count, meld_top
+from trickrules.rules.measures import Meld, best_key, meld_cards, meld_count, meld_top, run_length
 
 SUITS, RANKS = 4, (9, 10, 11, 12, 13, 14)
 DECK = [(suit, rank) for suit in range(SUITS) for rank in RANKS for _ in range(2)]  # a Pinochle deck: two of each
@@ -161,3 +161,13 @@ def test_a_declaration_is_keyed_by_its_tier_then_its_top_rank_then_trumps(hand: 
 ])
 def test_the_top_of_a_meld_is_its_highest_rank_and_whether_its_suit_is_trumps(meld: Meld, hand: list[int], trumps: frozenset[int], expected: int) -> None:
     assert meld_top(meld, hand, SUIT_OF, RANK_OF, trumps, SUITS) == expected
+
+
+@pytest.mark.parametrize(("held", "counting", "expected"), [
+    ({5, 4, 2}, "with", 2), ({5, 4, 2}, "without", 0), ({5, 4, 2}, "either", 2),
+    ({3, 2}, "with", 0), ({3, 2}, "without", 2), ({3, 2}, "either", 2),
+    ({5, 4, 3, 2, 1}, "with", 5), ({5, 4, 3, 2, 1}, "without", 0), (set(), "without", 5), (set(), "either", 5),
+])
+def test_a_run_from_the_top_counts_the_cards_in_a_row_held_or_not(held: set[int], counting: str, expected: int) -> None:
+    assert run_length([5, 4, 3, 2, 1], sorted(held), counting) == expected
+    assert run_length([], sorted(held), counting) == 0

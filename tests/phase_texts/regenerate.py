@@ -47,6 +47,10 @@ GAMES = [
         ("first: dealer", "first: {seat: 2}"), ("declarer: first_to_name_strain", "declarer: last_bidder"),
         ("dummy: true", "dummy: false\n      doubling: false"),
     )),
+    Recorded("specs/bridge.yaml", 4, (6,), passing=0.7, label="three-deals", changes=(
+        ("first: dealer", "first: {seat: 2}"), ("declarer: first_to_name_strain", "declarer: last_bidder"),
+        ("dummy: true", "dummy: false\n      doubling: false"), ("rounds: 1", "rounds: 3"),
+    )),
     Recorded("specs/skat.yaml", 3, (1, 2, 3)),
     Recorded("specs/skat.yaml", 3, (1, 2), passing=0.6, label="variant", changes=(
         ("declare: {first: {seat: 0}, otherwise: score}", "declare: {first: dealer, otherwise: grand}"),
