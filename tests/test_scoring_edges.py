@@ -29,6 +29,7 @@ from trickrules.rules.ruleset import (
 from trickrules.rules.scoring import (
     PlayerRound,
     describe_rule,
+    held,
     expression_envs_of,
     measure_value,
     score_round,
@@ -305,3 +306,10 @@ def test_face_text_keeps_a_rank_that_is_no_number() -> None:
     """A rank written as a name, even one ending in digits, is kept as written."""
     assert face_text(deck(), " red K ") == "red K"
     assert face_text(deck(), "red X2") == "red X2"
+
+
+def test_points_are_held_within_the_most_points_either_way() -> None:
+    from trickrules.rules.scoring import MAX_POINTS
+
+    assert [held(v) for v in (0, 7, -7, MAX_POINTS, -MAX_POINTS)] == [0, 7, -7, MAX_POINTS, -MAX_POINTS]
+    assert [held(MAX_POINTS + 1), held(10 * MAX_POINTS), held(-MAX_POINTS - 1), held(-10 * MAX_POINTS)] == [MAX_POINTS, MAX_POINTS, -MAX_POINTS, -MAX_POINTS]
