@@ -301,6 +301,7 @@ def test_limits_of_size_and_nesting() -> None:
 # ---------------------------------------------------------------- refusals, word for word
 
 _NUMBER = "a number is needed (use sum(...), len(...), max(...) or an index)"
+_COMPARED = "a list is compared with a number, or ordered: compare numbers (use sum(...), len(...), max(...) or an index)"
 
 
 @pytest.mark.parametrize(("text", "code", "column", "message"), [
@@ -325,6 +326,16 @@ _NUMBER = "a number is needed (use sum(...), len(...), max(...) or an index)"
     ("\n cards - 1", "TR144", 2, f"a list cannot stand in '-': {_NUMBER}"),
     ("(n +\n cards)", "TR144", 6, f"a list cannot stand in '+': {_NUMBER}"),
     ("  not cards", "TR144", 6, f"a list cannot stand in 'not': {_NUMBER}"),
+    ("n[0]", "TR144", 0, "an index needs a list, and this is a number"),
+    ("cards[cards]", "TR144", 6, f"a list cannot stand in an index: {_NUMBER}"),
+    ("cards == n", "TR144", 0, _COMPARED),
+    ("n == cards", "TR144", 5, _COMPARED),
+    ("n < m < cards", "TR144", 8, _COMPARED),
+    ("cards < n", "TR144", 0, _COMPARED),
+    ("n == m == cards", "TR144", 10, _COMPARED),
+    ("cards == cards == n", "TR144", 9, _COMPARED),
+    ("1 < n == cards", "TR144", 9, _COMPARED),
+    ("n  <  cards", "TR144", 6, _COMPARED),
     ("x", "TR141", 0, "unknown name 'x' (names here: cards, m, n)"),
     ("nn", "TR141", 0, "unknown name 'nn'; did you mean 'n'? (names here: cards, m, n)"),
     ("card", "TR141", 0, "unknown name 'card'; did you mean 'cards'? (names here: cards, m, n)"),
@@ -363,6 +374,7 @@ def test_an_unknown_name_suggests_at_most_three_close_names_best_first() -> None
     ("n % m", {"n": 7, "m": 3}, 1), ("n % m", {"n": -7, "m": 3}, 2), ("n % m", {"n": 7, "m": 0}, 0),
     ("n // m", {"n": 7, "m": 3}, 2), ("n // m", {"n": -7, "m": 3}, -3), ("n // m", {"n": 7, "m": 0}, 0),
     ("sum(cards + cards)", {"cards": [3, 4]}, 14), ("min(cards)", {"cards": [3, 4]}, 3), ("-n", {"n": 7}, -7),
+    ("cards == cards", {"cards": [3, 4]}, True), ("cards != cards", {"cards": [3, 4]}, False), ("n < m == 2", {"n": 1, "m": 2}, True),
 ])
 def test_division_by_a_name_is_floored_and_zero_by_zero_and_lists_join(text: str, values: dict[str, Any], expected: int) -> None:
     assert compile_expression(text, ["cards", "n", "m"], lists=["cards"])({"cards": [], "n": 0, "m": 0, **values}) == expected
