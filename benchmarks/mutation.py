@@ -68,7 +68,8 @@ FOCUS = {
     "trickrules.rules.rewards": ("test_rewards.py", "test_reward_rules.py", "test_partners.py", "test_trick_names.py", "test_card_conditions.py", "test_rule_module_edges.py"),
     "trickrules.rules.whole_trick": ("test_whole_trick.py", "test_trick_names.py", "test_card_conditions.py", "test_rule_module_edges.py"),
     "trickrules.rules.ranking": ("test_ranking.py", "test_ranking_steps.py", "test_rank_order.py", "test_rule_module_edges.py"),
-    "trickrules.rules.follow": ("test_follow.py", "test_follow_in_trick.py", "test_card_conditions.py", "test_rule_module_edges.py"),
+    "trickrules.rules.follow": ("test_follow.py", "test_follow_in_trick.py", "test_special_cards.py", "test_card_conditions.py", "test_rule_module_edges.py"),
+    "trickrules.rules.ruleset": ("test_shipped_rulesets.py", "test_defaults.py", "test_card_conditions.py", "test_rule_module_edges.py"),
     "trickrules.rules.": ("test_card_conditions.py", "test_rule_module_edges.py"),
     # a kind of phase also says what the rest shows of it: its rulebook text, log words, figures
     # and counts, and tensor segments (test_phase_texts.py records them all; the rulebook and
