@@ -3,10 +3,13 @@ one another."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -24,6 +27,20 @@ ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"
 KINGDOMS = SPECS / "kingdoms.yaml"
 MEADOWS = SPECS / "meadows.yaml"
+
+
+
+def load_script(name: str, path: Path) -> ModuleType:
+    """Import the script at `path` as module `name`. Several folders of recordings have a
+    `regenerate.py`, so each is loaded under a name of its own, and registered in
+    `sys.modules` so that what it defines (a NamedTuple, say) can be found by that name."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
 
 GEMS_DECK = """deck:
   suits: [red, blue, green]

@@ -40,7 +40,9 @@ def scaled(examples: int) -> int:
     """`examples` under the default profile, as many times more as the loaded profile has."""
     from conftest import DEFAULT_EXAMPLES
 
-    return max(1, examples * settings.default.max_examples // DEFAULT_EXAMPLES)
+    loaded = settings.default
+    assert loaded is not None, "hypothesis always has a loaded profile"
+    return max(1, examples * loaded.max_examples // DEFAULT_EXAMPLES)
 
 
 def as_yaml(data: Any) -> str:

@@ -4,6 +4,7 @@ the trumps of the contract's strain, a dummy played by the declarer, and its ref
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -240,8 +241,6 @@ def test_the_longest_auction_is_as_long_as_the_most_decisions_the_phase_counts(d
     """Passes before the first bid, then every bid in turn followed by passes short of the end
     (with doubling: a double, passes, a redouble, passes), and the last pass: every call legal,
     the auction over after the last, and as many calls as `most_decisions` counts."""
-    from pathlib import Path
-
     text = (Path(__file__).resolve().parent.parent / "specs" / "bridge.yaml").read_text(encoding="utf-8")
     if not doubling:
         text = text.replace("dummy: true", "dummy: true\n      doubling: false")

@@ -110,7 +110,7 @@ def test_the_rulebook_states_the_new_rules(games: dict[str, trickrules.Game]) ->
     assert "beats it" in text
 
 
-def test_overtrump_if_able_leaves_other_cards_and_asks_only_among_trumps(games: dict[str, trickrules.Game], tmp_path: Path) -> None:
+def test_overtrump_if_able_leaves_other_cards_and_asks_only_among_trumps(tmp_path: Path) -> None:
     """Without trump_if_void, a void player may discard; playing a trump, it must beat the
     trumps in the trick when one of its trumps can (and may play any when none or all can)."""
     path = tmp_path / "discard.yaml"

@@ -57,8 +57,6 @@ def test_passed_cards_arrive_with_the_receiver() -> None:
 
 
 def test_declaring_logs_each_pass_and_the_contract() -> None:
-    from pathlib import Path
-
     game = trickrules.load_game(Path(__file__).resolve().parent.parent / "examples" / "skat-lite.yaml")
     state = game.new_initial_state(3, record=True)
     while state.phase != trickrules.Phase.DECLARE:
@@ -118,8 +116,6 @@ def test_going_alone_sits_the_partner_out_and_is_logged() -> None:
 
 
 def skat_lite(declare: str) -> trickrules.Game:
-    from pathlib import Path
-
     text = (Path(__file__).resolve().parent.parent / "examples" / "skat-lite.yaml").read_text()
     text = text.replace("  - declare: {first: left_of_dealer, otherwise: score}", f"  - declare: {declare}")
     return trickrules.load_game(load_ruleset_text(text))

@@ -9,18 +9,13 @@ the diff.
 from __future__ import annotations
 
 import difflib
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
-# loaded under a name of its own: tests/playthroughs has a `regenerate` module too
-_SPEC = importlib.util.spec_from_file_location("phase_texts_regenerate", Path(__file__).resolve().parent / "phase_texts" / "regenerate.py")
-assert _SPEC is not None and _SPEC.loader is not None
-_regenerate = importlib.util.module_from_spec(_SPEC)
-sys.modules[_SPEC.name] = _regenerate  # the NamedTuple's module must be importable by name
-_SPEC.loader.exec_module(_regenerate)
+from helpers import load_script
+
+_regenerate = load_script("phase_texts_regenerate", Path(__file__).resolve().parent / "phase_texts" / "regenerate.py")
 GAMES, HERE, transcript = _regenerate.GAMES, _regenerate.HERE, _regenerate.transcript
 
 

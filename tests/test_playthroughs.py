@@ -7,13 +7,14 @@ the diff.
 from __future__ import annotations
 
 import difflib
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "playthroughs"))
-from regenerate import GAMES, HERE, name, transcript  # noqa: E402
+from helpers import load_script
+
+_regenerate = load_script("playthroughs_regenerate", Path(__file__).resolve().parent / "playthroughs" / "regenerate.py")
+GAMES, HERE, name, transcript = _regenerate.GAMES, _regenerate.HERE, _regenerate.name, _regenerate.transcript
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[name(*g[:3]) for g in GAMES])

@@ -7,20 +7,14 @@ After an intended change, regenerate with `python tests/shipped_rulesets/regener
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
+from helpers import load_script
 from trickrules.tools.record import first_difference
 
-# loaded under a name of its own: other folders of tests have a `regenerate` module too
-_SPEC = importlib.util.spec_from_file_location("shipped_rulesets_regenerate", Path(__file__).resolve().parent / "shipped_rulesets" / "regenerate.py")
-assert _SPEC is not None and _SPEC.loader is not None
-_regenerate = importlib.util.module_from_spec(_SPEC)
-sys.modules[_SPEC.name] = _regenerate
-_SPEC.loader.exec_module(_regenerate)
+_regenerate = load_script("shipped_rulesets_regenerate", Path(__file__).resolve().parent / "shipped_rulesets" / "regenerate.py")
 
 
 @pytest.mark.parametrize("spec", _regenerate.SPECS)
