@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trickrules
+from helpers import events
 from trickrules.engine import phases
 from trickrules.errors import SpecError
 from trickrules.spec.loader import load_ruleset_text
@@ -98,11 +99,21 @@ def test_three_passes_after_a_bid_end_the_auction_with_its_declarer_trumps_and_f
 
 
 def test_four_passes_pass_the_deal_out_and_score_it_unplayed() -> None:
-    state = game().new_initial_state(1)
+    state = game().new_initial_state(1, record=True)
     for _ in range(4):
         call(state, "pass")
     assert state.is_terminal() and state.returns() == [0.0] * 4
     assert state.round_results[0]["points"] == [0, 0, 0, 0]
+    assert events(state, "auction_end") == [{"type": "auction_end", "contract": None, "declarer": -1, "doubled": 0, "dummy": -1}]
+
+
+def test_an_auction_without_a_dummy_logs_its_contract_with_no_dummy_seat() -> None:
+    state = game(SPEC.replace("dummy: true", "dummy: false")).new_initial_state(1, record=True)
+    call(state, "bid 1S")
+    for _ in range(3):
+        call(state, "pass")
+    assert events(state, "auction_end") == [{"type": "auction_end", "contract": "1S", "declarer": 0, "doubled": 0, "dummy": -1}]
+    assert state.current_player() == 1 and state.deciders[2] == 2  # the partner plays its own cards
 
 
 def test_the_declarer_plays_the_dummys_cards_and_the_dummy_is_shown_after_the_opening_lead() -> None:

@@ -50,11 +50,29 @@ def test_a_precedence_seat_the_table_lacks_is_refused() -> None:
 @pytest.mark.parametrize(("values", "message"), [
     ("{from: 6}", "the bids run from 6 to 5 with a hand of 5: no bid at all"),
     ("{from: 0, to: hand_size * 200}", "the bids run from 0 to 1000 with a hand of 5: 1001 bids, over the limit of 1000 bids"),
+    ("{from: 2, to: hand_size * 201}", "the bids run from 2 to 1005 with a hand of 5: 1004 bids, over the limit of 1000 bids"),
 ])
 def test_a_bid_range_must_offer_some_bids_and_not_too_many(values: str, message: str) -> None:
     problem = first_problem(round_with(f"bid: {{values: {values}}}"))
     assert problem.code == ("TR331" if "no bid" in message else "TR332")
     assert problem.message.startswith(message)
+
+
+@pytest.mark.parametrize(("counter", "values", "message"), [
+    ("{initial: 3}", "{from: 4, to: cap}", "the bids run from 4 to 3 with a hand of 5: no bid at all"),
+    ("{scope: table}", "{from: 1, to: cap}", "the bids run from 1 to 0 with a hand of 5: no bid at all"),
+])
+def test_a_bid_range_is_checked_with_each_counter_at_its_initial_value(counter: str, values: str, message: str) -> None:
+    """A range's end may read a counter: it is checked with the counter's `initial` (0 when
+    not given)."""
+    problem = first_problem(f"counters:\n  cap: {counter}\n" + round_with(f"bid: {{values: {values}}}"))
+    assert (problem.code, problem.message) == ("TR331", message)
+
+
+def test_a_range_reading_a_counter_that_offers_one_bid_is_allowed() -> None:
+    ruleset = compiled("counters:\n  cap: {initial: 3}\n" + round_with("bid: {values: {from: 3, to: cap}}"))
+    [step] = [step for step in ruleset.round if step.kind == "bid"]
+    assert step.bidding is not None and step.bidding.highest({"cap": 3, "hand_size": 5, "players": 4}) == 3
 
 
 def test_a_range_of_one_bid_or_of_the_most_bids_is_allowed() -> None:

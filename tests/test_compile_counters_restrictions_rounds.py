@@ -114,6 +114,16 @@ def test_rounds_at_most_is_read() -> None:
     assert compiled('rounds: {until: "round == 3", at_most: 7}\n').rounds == 7
 
 
+def test_rounds_until_reads_a_player_counter_as_a_list_and_a_table_counter_as_a_number() -> None:
+    """A counter kept per player is everyone's values in `until` (max() of it compiles); one
+    kept for the table, by default or by name, is a single number (TR144 there)."""
+    ruleset = compiled('counters:\n  seen: {scope: player, initial: 2}\nrounds: {until: "max(seen) >= 5"}\n')
+    assert ruleset.until is not None and ruleset.until.text == "max(seen) >= 5"
+    for counter in ("{initial: 1}", "{scope: table}"):
+        problem = first_problem(f'counters:\n  flag: {counter}\nrounds: {{until: "max(flag) >= 5"}}\n')
+        assert (problem.code, problem.path, problem.message) == ("TR144", "$.rounds.until", "max() of one value needs a list, and this is a number")
+
+
 def test_an_unknown_name_in_rounds_until_is_reported_there() -> None:
     """An expression error in `until` is at that value, with its path."""
     problem = first_problem('rounds: {until: "rund == 3"}\n')

@@ -121,10 +121,38 @@ def test_a_definition_that_reads_itself_or_takes_a_taken_name_is_refused(tmp_pat
 
 
 def test_an_expression_written_out_beyond_the_limit_is_refused(tmp_path: Path) -> None:
+    """TR143 at the start of the text that reads the definitions, where it stands."""
     define = {"d0": "tricks"} | {f"d{i}": f"d{i - 1} + d{i - 1}" for i in range(1, 14)}
     with pytest.raises(SpecError) as caught:
         _load(tmp_path, {"define": define, "scoring": {**BASE["scoring"], "round": [{"name": "x", "add": "d13"}]}})
-    assert "TR143" in str(caught.value) and "written out" in str(caught.value)
+    assert [(p.code, p.line, p.column, p.path, p.message) for p in caught.value.problems] == [
+        ("TR143", 19, 20, "$.scoring.round[0].add", "expression is too long: 106491 characters, at most 20000, with the definitions it reads written out")]
+
+
+def _problems(tmp_path: Path, extra: dict[str, Any]) -> list[tuple[str, int, int, str, str]]:
+    with pytest.raises(SpecError) as caught:
+        _load(tmp_path, extra)
+    return [(p.code, p.line, p.column, p.path, p.message) for p in caught.value.problems]
+
+
+def test_a_defined_name_reads_as_a_number_where_it_is_read(tmp_path: Path) -> None:
+    """A definition is a number: max() of it is refused in the text that reads it, not once
+    written out."""
+    scoring = {**BASE["scoring"], "round": [{"name": "x", "add": "max(mine)"}]}
+    assert _problems(tmp_path, {"define": {"mine": "tricks"}, "scoring": scoring}) == [
+        ("TR144", 19, 24, "$.scoring.round[0].add", "max() of one value needs a list, and this is a number")]
+
+
+def test_a_definition_is_checked_for_lists_with_the_names_of_the_place_that_reads_it(tmp_path: Path) -> None:
+    scoring = {**BASE["scoring"], "round": [{"name": "x", "add": "mine"}]}
+    assert _problems(tmp_path, {"define": {"mine": "max(tricks)"}, "scoring": scoring}) == [
+        ("TR144", 20, 20, "$.define.mine", "max() of one value needs a list, and this is a number (in the definition of 'mine', read at $.scoring.round[0].add)")]
+
+
+def test_a_restriction_reads_the_names_of_play_as_numbers_unless_they_are_lists(tmp_path: Path) -> None:
+    restriction = {"name": "r", "when": "max(trick) > 1", "forbid": {"suit": "red"}}
+    assert _problems(tmp_path, {"restrictions": [restriction]}) == [
+        ("TR144", 22, 13, "$.restrictions[0].when", "max() of one value needs a list, and this is a number")]
 
 
 def test_written_out_keeps_names_that_only_contain_a_defined_name() -> None:

@@ -603,6 +603,36 @@ def test_an_enum_given_a_number_has_no_suggestion() -> None:
          "'won_cards': 'tablea' is not allowed; expected 'pile' or 'tableau'; did you mean 'tableau'?")]
 
 
+# --- the value of each case of an option -----------------------------------------------------
+
+CHOICES = "options:\n  m: {type: choice, choices: [a, b], default: a}\n  d: {type: choice, choices: [x, y], default: x}\n  e: {type: choice, choices: [p, q], default: p}\n"
+
+
+@pytest.mark.parametrize(("cases", "column", "path", "message"), [
+    ("b: -3", 40, "$.deal.hand_size.cases.b", "'b': -3 is too small; the minimum is 1"),
+    ("b: {option: d, cases: {x: 2, y: -3}}", 69, "$.deal.hand_size.cases.b.cases.y", "'y': -3 is too small; the minimum is 1"),
+    ("b: {option: d, cases: {x: 2, y: {option: e, cases: {p: 1, q: -3}}}}", 98, "$.deal.hand_size.cases.b.cases.y.cases.q", "'q': -3 is too small; the minimum is 1"),
+])
+def test_a_case_is_checked_as_if_it_stood_in_its_options_place_however_deep(cases: str, column: int, path: str, message: str) -> None:
+    """A case's value is checked where its option stands, and the problem is reported at the
+    case: at the case of a case, and of a case of a case, too."""
+    text = TINY.replace("hand_size: 4", "hand_size: {option: m, cases: {a: 4, %s}}" % cases) + CHOICES
+    assert problems(text) == [("TR204", 10, column, path, message)]
+
+
+def test_a_case_in_an_item_of_a_list_is_checked_in_that_item() -> None:
+    reward = "rewards:\n  - {name: r, to: winner, when: {trick: {option: m, cases: {a: 'place == 1', b: [1]}}}, give: {points: 1}}\n"
+    assert problems(TINY + reward + CHOICES) == [
+        ("TR203", 17, 78, "$.rewards[0].when.trick.cases.b", "'b' should be a string, an integer, a boolean or a mapping, not a list")]
+
+
+def test_a_case_under_a_name_that_is_cases_is_checked_like_any_other() -> None:
+    """A defined expression may be named `cases`; only an option's own `cases` holds cases."""
+    define = "define:\n  cases: {option: m, cases: {a: '1', b: [1]}}\n"
+    assert problems(TINY + define + CHOICES) == [
+        ("TR203", 17, 38, "$.define.cases.cases.b", "'b' should be a string, an integer, a boolean or a mapping, not a list")]
+
+
 # --- warnings ---------------------------------------------------------------------------------
 
 DEAD = TINY + "tokens:\n  coin: {supply: 5}\nrewards:\n  - {name: trumped, to: winner, when: {trump: true}, give: {token: coin, amount: 1}}\n"
