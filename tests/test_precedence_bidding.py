@@ -125,6 +125,24 @@ def test_the_bids_are_in_every_observation_and_tensor(spec_path: Path) -> None:
     assert [i - passed.start for i in range(passed.start, passed.stop) if tensor[i]] == [2]
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_stated_longest_game_allows_two_bids_of_each_contract_at_each_seat(spec_path: Path, players: int) -> None:
+    """`max_game_length`: the cards dealt, one turn each, and, bidding by precedence, two bids
+    of each of the 12 contracts at each seat. A bidding where every seat bids the lowest
+    contract it may stays within it."""
+    game = trickrules.load_game(spec_path, players=players)
+    dealt = {3: 16, 4: 12}[players] * players
+    assert game.info().max_game_length == dealt + players + 2 * 12 * players
+    state = game.new_initial_state(0)
+    count = 0
+    while state.phase == trickrules.Phase.DECLARE:
+        texts = {state.action_to_string(a): a for a in state.legal_actions()}
+        bids = [a for text, a in texts.items() if text != "pass"]
+        state.apply_action(min(bids) if bids else texts["pass"])
+        count += 1
+    assert players < count <= players + 2 * 12 * players
+
+
 def test_precedence_bidding_with_otherwise_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text(SPEC.replace("bidding: precedence", "bidding: precedence\n      otherwise: klop"), encoding="utf-8")
@@ -139,6 +157,14 @@ def test_a_condition_on_a_contract_not_in_the_phase_is_refused(tmp_path: Path) -
     with pytest.raises(SpecError) as caught:
         trickrules.load_game(path)
     assert "TR325" in str(caught.value) and "klops" in str(caught.value)
+
+
+def test_every_condition_is_checked_after_one_on_an_unknown_contract() -> None:
+    text = SPEC.replace("        klop: seat == 0", "        klops: seat == 0").replace("solo_one: players == 4", "solo_one: playrs == 4")
+    with pytest.raises(SpecError) as caught:
+        trickrules.load_ruleset_text(text)
+    assert [(p.code, p.line, p.column, p.path) for p in caught.value.problems] == [
+        ("TR325", 20, 16, "$.round[1].declare.when.klops"), ("TR141", 24, 19, "$.round[1].declare.when.solo_one")]
 
 
 # ---------------------------------------------------------------- OpenSpiel's tarok bids so
@@ -171,3 +197,12 @@ def test_openspiel_tarok_bidding_replays_identically(spec_path: Path, players: i
     game = trickrules.load_game(spec_path, players=players)
     differences = [d for seed in range(500) if (d := _openspiel_bidding_differs(game, players, seed))]
     assert differences == []
+
+
+def test_precedence_may_start_at_any_seat() -> None:
+    """With precedence from seat 2, seat 2 may match seat 1's bid, and seat 1 may not match
+    seat 2's."""
+    ruleset = trickrules.load_ruleset_text(SPEC.replace("precedence: {seat: 0}", "precedence: {seat: 2}"), players=4)
+    [rules] = [step.declaring for step in ruleset.round if step.declaring is not None]
+    assert rules.precedence_seat == 2
+    assert rules.has_precedence(2, 1, 4) and not rules.has_precedence(1, 2, 4)

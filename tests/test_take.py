@@ -625,6 +625,18 @@ def test_a_take_phase_may_follow_a_bid_phase_that_bids_by_precedence_only() -> N
     assert [p.code for p in caught.value.problems] == ["TR340"]
 
 
+@pytest.mark.parametrize(("take_rules", "column", "path"), [
+    ("{contracts: [solo]}", 24, "$.round[1].take.contracts[0]"),
+    ("{groups: {by_contract: {solo: 2}}}", 41, "$.round[1].take.groups.by_contract.solo"),
+])
+def test_a_contract_named_by_a_take_phase_in_a_spec_without_contracts_is_refused(take_rules: str, column: int, path: str) -> None:
+    text = SPEC.split("contracts:\n  solo")[0].replace("  - declare: {first: {seat: 0}, otherwise: score}\n", "").replace("TAKE", take_rules)
+    with pytest.raises(trickrules.SpecError) as caught:
+        trickrules.load_ruleset_text(text)
+    assert [(p.code, p.line, p.column, p.path, p.message) for p in caught.value.problems if p.code == "TR325"] == [
+        ("TR325", 16, column, path, "no contract 'solo' (contracts: none)")]
+
+
 def test_a_state_resampled_before_the_choice_of_a_hand_game_picks_up_the_skat_it_deals() -> None:
     """The skat is unseen until picked up: a state resampled for the soloist deals it anew, and
     picking up takes that skat, not the one the original deal held."""
