@@ -286,6 +286,18 @@ def test_missing_one_of_two_alternative_keys() -> None:
     assert problems(text) == [("TR202", 4, 1, "$.deck", "missing required key: 'generate' or 'cards'")]
 
 
+def test_both_of_two_keys_of_which_one_is_allowed_are_named() -> None:
+    restriction = "restrictions:\n  - {name: x, allow: {suit: red}, forbid: {suit: blue}}\n"
+    assert problems(TINY + restriction) == [("TR204", 17, 5, "$.restrictions[0]", "has 'allow' and 'forbid'; give only one of 'allow' or 'forbid'")]
+
+
+def test_a_value_of_the_wrong_type_where_one_of_some_keys_is_required_is_one_problem() -> None:
+    """A string where a mapping with `allow` or `forbid` belongs is reported as a string, with
+    no word of keys that a string cannot have (even when its text holds their names)."""
+    assert problems(TINY + "restrictions:\n  - allow forbid\n") == [
+        ("TR203", 17, 5, "$.restrictions[0]", "item 0 of 'restrictions' should be a mapping, not a string ('allow forbid')")]
+
+
 def test_missing_one_of_four_alternative_keys() -> None:
     """A measure that names no kind lists the four kinds, 'a, b, c or d'."""
     text = TINY.replace("scoring:\n", "scoring:\n  measures:\n    m: {report: true}\n")

@@ -243,9 +243,11 @@ class _Reporter:
         if isinstance(error.instance, dict) and self.unknown_keys(branches, fitting, error.instance, path):
             return
         if chosen is None and all(set(branches[index]) == {"required"} for index in fitting):
+            if not isinstance(error.instance, dict):  # its type is the problem, reported on its own
+                return
             keys = [branch["required"][0] for branch in branches]
             names = _or_list([f"'{key}'" for key in keys])
-            given = [key for key in keys if key in error.instance] if isinstance(error.instance, dict) else []
+            given = [key for key in keys if key in error.instance]
             if len(given) > 1:  # oneOf: more than one alternative holds
                 self.add("TR204", f"has {' and '.join(map(repr, given))}; give only one of {names}", path)
             else:
