@@ -603,6 +603,7 @@ def test_the_rulebook_and_the_log_tell_of_a_hand_game() -> None:
     game = taking_game("{hand: true}")
     assert "unless it chooses to play a hand game, leaving them face down" in rulebook_markdown(game.ruleset)
     state = act(game.new_initial_state(deal=SUITED, record=True), "contract solo", "hand")
+    assert state.events is not None
     event = next(e for e in state.events if e["type"] == "hand")
     assert take.KIND.words(event, game) == "P0 plays a hand game: the set-aside cards stay face down"
     while not state.is_terminal():
