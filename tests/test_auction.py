@@ -98,6 +98,28 @@ def test_three_passes_after_a_bid_end_the_auction_with_its_declarer_trumps_and_f
     assert phases.auction.KIND.names(state) == {"contract_level": 2, "contract_strain": 3, "doubled": 0}
 
 
+def test_the_lowest_bid_is_logged_by_its_name_and_three_passes_end_the_auction_on_it() -> None:
+    state = game().new_initial_state(1, record=True)
+    call(state, "bid 1C")
+    for _ in range(3):
+        call(state, "pass")
+    assert state.phase == trickrules.Phase.PLAY and state.declarer == 0
+    assert [e["call"] for e in events(state, "call")] == ["1C", "pass", "pass", "pass"]
+
+
+def test_seat_0_naming_a_strain_first_declares_it_whatever_the_order_its_team_is_written_in() -> None:
+    """Seat 0 names clubs, its partner bids them higher: seat 0 declares, also when the team
+    is written [2, 0]."""
+    for teams in ("[[0, 2], [1, 3]]", "[[2, 0], [3, 1]]"):
+        state = game(SPEC.replace("teams: [[0, 2], [1, 3]]", f"teams: {teams}")).new_initial_state(1)
+        call(state, "bid 1C")
+        call(state, "pass")
+        call(state, "bid 2C")
+        for _ in range(3):
+            call(state, "pass")
+        assert (state.declarer, phases.auction.KIND.names(state)["contract_level"]) == (0, 2), teams
+
+
 def test_four_passes_pass_the_deal_out_and_score_it_unplayed() -> None:
     state = game().new_initial_state(1, record=True)
     for _ in range(4):
