@@ -45,9 +45,6 @@ class CompleteDeal(PhaseKind):
         state.changed()
         return False
 
-    def used(self, game: Game) -> bool:
-        return any(step.kind == "complete_deal" for step in game.steps)
-
     # ------------------------------------------------------------ what the rest shows of it
 
     def record(self, event: dict[str, Any], entry: dict[str, Any], game: Game) -> None:
