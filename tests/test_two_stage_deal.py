@@ -112,3 +112,26 @@ def test_the_record_text_and_rulebook_tell_the_rest_of_the_deal() -> None:
     assert "Rest of the deal: P0 spades-12 spades-13 spades-14; P1 clubs-12 clubs-13 clubs-14; P2 diamonds-12 diamonds-13" in text
     book = rulebook_markdown(state.game.ruleset)
     assert "The deal gives each player 5 cards first" in book and "until every hand holds 8" in book
+
+
+def test_a_turned_up_card_nobody_takes_stays_aside_with_the_cards_left_over() -> None:
+    """Hands of seven and a turned-up card the chooser leaves: the rest fills every hand from
+    the dealer's left; the turned-up card and the three cards left over are set aside, as dealt."""
+    spec = SPEC.replace("hand_size: 8", "hand_size: 7").replace("declarer_takes_turned_up: true", "declarer_takes_turned_up: false")
+    state = spec_game(spec).new_initial_state(0, deal=DEAL)
+    _act(state, "pass", "trumps hearts")
+    assert [len(hand) for hand in state.hands] == [7, 7, 7, 7]
+    assert _hand(state, 1) == sorted(HANDS[1] + ["clubs-12", "clubs-13"], key=state.game.card_index)
+    assert all("hearts-14" not in _hand(state, seat) for seat in range(4))
+    aside = [state.game.card_ids[c] for c in state.set_aside]
+    assert sorted(aside) == ["hearts-14", "spades-12", "spades-13", "spades-14"]
+    assert state.set_aside == sorted(state.stock) and state.dealt[-1] == tuple(state.set_aside)
+    assert state.dealt[:4] == tuple(tuple(hand) for hand in state.hands)
+
+
+def test_a_hand_the_turned_up_card_fills_gets_no_more() -> None:
+    """Seven cards each first and hands of eight: the taker holds eight once it takes the
+    turned-up card, and each other seat gets one of the three cards left."""
+    state = spec_game(SPEC.replace("first_stage: 5", "first_stage: 7")).new_initial_state(0)
+    _act(state, "pass", "trumps " + state.observation(1)["turned_up"].split("-")[0])
+    assert [len(hand) for hand in state.hands] == [8, 8, 8, 8] and state.stock == []
