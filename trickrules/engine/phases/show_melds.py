@@ -176,13 +176,11 @@ class ShowMelds(PhaseKind):
 
     def count(self, event: dict[str, Any], values: dict[tuple[str, str, str], int], memory: dict[str, Any]) -> None:
         if event["type"] == "announce":
-            key = ("melds", event["meld"], "fired")
-            values[key] = values.get(key, 0) + 1
+            values["melds", event["meld"], "fired"] += 1
         elif event["type"] == "melds":
             for mine in event["melds"]:
                 for meld in mine:
-                    key = ("melds", meld["meld"], "fired")
-                    values[key] = values.get(key, 0) + 1
+                    values["melds", meld["meld"], "fired"] += 1
 
     def rulebook(self, step: RoundStep, ruleset: Ruleset) -> str:
         names = ", ".join(m.name for m in _measures(step, ruleset))
