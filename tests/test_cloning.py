@@ -79,6 +79,28 @@ def test_a_clone_plays_on_as_the_original(name: str) -> None:
     assert clone.is_terminal() and clone.returns() == state.returns() and clone.history == state.history
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_a_clone_at_any_decision_equals_the_original_field_by_field_and_stays_apart(name: str) -> None:
+    """At each of the first 150 decisions of a game: every field of a clone equals the
+    original's (each phase's own part too); the original's next action leaves the clone as it
+    was; and the clone, given that action, asks what the original asks."""
+    game = trickrules.load_game(SPECS / f"{name}.yaml")
+    state = game.new_initial_state(11)
+    rng = random.Random(11)
+    for _ in range(150):
+        if state.is_terminal():
+            break
+        clone, witness = state.clone(), state.clone()
+        for field in _FIELDS:
+            assert getattr(clone, field) == getattr(state, field), field
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        for field in _FIELDS:
+            assert getattr(clone, field) == getattr(witness, field), f"{field} changed with the original"
+        clone.apply_action(action)
+        assert (clone.current_player(), clone.legal_actions()) == (state.current_player(), state.legal_actions())
+
+
 def test_a_state_missing_a_field_is_copied_by_name() -> None:
     state = _mid_game("hearts", 4)
     partial = State(state.game, state.seed, False, _empty=True)
