@@ -85,7 +85,7 @@ FOCUS = {
     "trickrules.engine.phases.": (
         "test_state_details.py", "test_state_events_and_defaults.py", "test_phase_edges.py", "test_refusals.py",
         "test_rulebook.py", "test_rulebook_declaring.py", "test_tensors.py", "test_phase_texts.py", "test_phase_kind_defaults.py",
-        "test_game_info.py", "test_cloning.py",
+        "test_game_info.py", "test_cloning.py", "test_phase_rules.py", "test_two_stage_deal.py",
     ),
     "trickrules.engine.state": (
         "test_state_details.py", "test_state_events_and_defaults.py", "test_phase_edges.py", "test_refusals.py", "test_open_hand.py",

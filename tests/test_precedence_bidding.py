@@ -78,6 +78,14 @@ def test_a_seat_that_passed_is_never_asked_again(spec_path: Path) -> None:
     assert state.current_player() == 1  # seats 2 and 3 are skipped from now on
 
 
+def test_each_bid_and_pass_is_logged_by_seat_and_contract(spec_path: Path) -> None:
+    state = trickrules.load_game(spec_path, players=4).new_initial_state(0, record=True)
+    for text in ("contract two", "pass", "pass", "contract two", "contract one", "pass"):
+        _say(state, text)
+    assert [(e["player"], e["contract"]) for e in state.events or [] if e["type"] == "declare"] == [
+        (1, 2), (2, None), (3, None), (0, 2), (1, 3), (0, None)]
+
+
 def test_a_bid_matches_the_highest_only_with_precedence_over_its_holder(spec_path: Path) -> None:
     state = trickrules.load_game(spec_path, players=4).new_initial_state(0)
     _say(state, "contract one")  # seat 1
