@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+import trickrules
 from helpers import events, spec_game, spec_problem as _problem
 from trickrules.engine import resample
 from trickrules.rules.follow import NOT_LED
@@ -178,6 +179,17 @@ def test_the_record_and_its_text_name_kept_and_exchanged_cards() -> None:
 def test_an_exempt_card_is_named_by_the_card_alone() -> None:
     problem = _problem(SPEC.replace("{exempt: {suit: excuse}}", "{exempt: {led: true}}"))
     assert (problem.code, problem.path) == ("TR374", "$.follow[2].exempt")
+
+
+@pytest.mark.parametrize(("old", "new", "column", "path", "what"), [
+    ("kept_cards: {cards: {suit: excuse}", "kept_cards: {cards: {led: true}", 14, "$.kept_cards.cards", "a kept card"),
+    ("exchange: {attribute: {name: points, equals: 0}}", "exchange: {led: true}", 37, "$.kept_cards.exchange", "the card given in exchange"),
+])
+def test_a_kept_card_and_its_exchange_are_named_by_the_card_alone(old: str, new: str, column: int, path: str, what: str) -> None:
+    with pytest.raises(trickrules.SpecError) as caught:
+        trickrules.load_ruleset_text(SPEC.replace(old, new))
+    assert [(p.code, p.line, p.column, p.path, p.message) for p in caught.value.problems] == [
+        ("TR374", 16, column, path, f"{what} is named by the card alone: a condition on the trick (led, winner) cannot name it")]
 
 
 def test_kept_cards_need_won_cards_in_piles() -> None:
