@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import compiled, first_problem, round_with
+from helpers import BASE, compiled, first_problem, round_with
+from trickrules.errors import SpecError
 from trickrules.rules.ruleset import FIRST_BIDDER, BidPhase
 from trickrules.spec.limits import MAX_BIDS
+from trickrules.spec.loader import load_ruleset_text
 
 
 def bid_rules(phase: str, players: int = 4) -> BidPhase:
@@ -85,3 +87,12 @@ def test_a_range_of_one_bid_or_of_the_most_bids_is_allowed() -> None:
 def test_speaking_in_duels_needs_bidding_by_precedence() -> None:
     problem = first_problem(round_with("bid: {speaking: duels}"))
     assert problem.code == "TR376" and "bidding: precedence" in problem.message
+
+
+def test_a_bid_range_is_checked_at_every_hand_size_the_rounds_deal() -> None:
+    """Hands of 5, then 2: bids from 3 offer none with a hand of 2."""
+    text = BASE.replace("hand_size: 5", "hand_size: {by_round: [5, 2]}") + round_with("bid: {values: {from: 3}}")
+    with pytest.raises(SpecError) as caught:
+        load_ruleset_text(text, players=3)
+    assert [(p.code, p.path, p.message) for p in caught.value.problems] == [
+        ("TR331", "$.round[1].bid.values", "the bids run from 3 to 2 with a hand of 2: no bid at all")]

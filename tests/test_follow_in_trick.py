@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trickrules
+from helpers import first_problem
 from trickrules.engine.resample import constraints
 
 SPEC = """\
@@ -185,3 +186,9 @@ def test_the_legal_set_is_what_the_rules_say_in_every_position(games: dict[str, 
                     if holder is not None and holder != seat:
                         assert known.places.index(("hand", holder)) in places
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_problem_in_a_play_if_able_condition_on_the_trick_is_reported_where_it_is_written() -> None:
+    problem = first_problem('follow: [follow_led, {play_if_able: {suit: red, trick: "trick_numbr == 2"}}]\n')
+    assert (problem.code, problem.line, problem.column, problem.path) == ("TR141", 17, 57, "$.follow[1].play_if_able.trick")
+    assert problem.message.startswith("unknown name 'trick_numbr'; did you mean 'trick_number'?")
