@@ -15,7 +15,7 @@ import trickrules
 from trickrules.engine.phases import pass_cards
 from trickrules.engine.positions import Position, start_at
 from trickrules.engine.round_end import score_now
-from trickrules.rules.measures import run_length
+from trickrules.rules.measures import Holding, Measure, holding_value, run_length
 from trickrules.spec.dump import dump_spec, dump_yaml
 from trickrules.spec.loader import load_ruleset_text
 from trickrules.tools.rulebook import rulebook_markdown
@@ -305,3 +305,19 @@ def test_a_run_of_trumps_follows_each_contracts_trumps_and_counts_the_set_aside_
         if p == state.declarer:
             cards |= set(_ids(game, deal["set_aside"]))
         assert measures[p]["matadors"] == _run(orders[contract], cards)
+
+
+def test_a_holding_counts_its_matches_a_called_card_its_cards_and_sums_less_a_share_per_card() -> None:
+    """Over cards 3, 5 and 8 (worth 2, 4 and 1): a count and a called card count the matches, a
+    count of cards counts them all, a sum adds their worth less 2/3 a card, rounded half away
+    from zero (7 - 2 = 5)."""
+    cards, worth = [3, 5, 8], [0, 0, 0, 2, 0, 4, 0, 0, 1]
+    matches = {5, 8}.__contains__
+    for kind in ("count", "called"):
+        assert holding_value(Measure("m", kind, holding=Holding()), cards, matches, (), None) == 2  # type: ignore[arg-type]
+    assert holding_value(Measure("m", "cards", holding=Holding()), cards, matches, (), None) == 3
+    assert holding_value(Measure("m", "sum_attribute", attribute=0, holding=Holding()), cards, matches, (), worth) == 7
+    less = Holding(less=(2, 3))
+    assert holding_value(Measure("m", "sum_attribute", attribute=0, holding=less), cards, matches, (), worth) == 5
+    assert holding_value(Measure("m", "sum_attribute", attribute=0, holding=less), cards[:2], matches, (), worth) == 5  # 6 - 4/3
+    assert holding_value(Measure("m", "run", holding=Holding(counting="with")), cards, matches, (3, 5, 7), None) == 2
