@@ -7,6 +7,7 @@ way: its bidding is replayed decision by decision."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -205,6 +206,27 @@ def test_openspiel_tarok_bidding_replays_identically(spec_path: Path, players: i
     game = trickrules.load_game(spec_path, players=players)
     differences = [d for seed in range(500) if (d := _openspiel_bidding_differs(game, players, seed))]
     assert differences == []
+
+
+FREE = re.sub(r"      when:\n(        .*\n)+", "", SPEC)
+"""The spec with every contract open to every seat (no `when`)."""
+
+
+def test_the_lowest_contract_bid_must_be_beaten_by_a_seat_without_precedence() -> None:
+    state = trickrules.load_game(trickrules.load_ruleset_text(FREE, players=4)).new_initial_state(0)
+    _say(state, "contract klop")  # seat 1
+    assert state.current_player() == 2 and "contract klop" not in _legal(state) and "contract three" in _legal(state)
+
+
+def test_of_equal_bids_the_one_with_precedence_holds_it() -> None:
+    """Precedence from seat 1: seat 0 bids two and seat 1 matches it; seat 1 holds the bid, so
+    seat 2 (after seat 1 in precedence) may not match it."""
+    text = FREE.replace("first: {seat: 1}", "first: {seat: 0}").replace("precedence: {seat: 0}", "precedence: {seat: 1}")
+    state = trickrules.load_game(trickrules.load_ruleset_text(text, players=4)).new_initial_state(0)
+    _say(state, "contract two")  # seat 0
+    assert "contract two" in _legal(state)  # seat 1 comes before seat 0 in precedence
+    _say(state, "contract two")
+    assert state.current_player() == 2 and "contract two" not in _legal(state) and "contract one" in _legal(state)
 
 
 def test_precedence_may_start_at_any_seat() -> None:
