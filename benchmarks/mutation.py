@@ -66,7 +66,7 @@ FOCUS = {
     "trickrules.rules.expressions": ("test_expression_edges.py", "test_expressions.py", "test_rule_module_edges.py"),
     "trickrules.rules.measures": ("test_melds.py", "test_meld_sequences.py", "test_held_measures.py", "test_card_conditions.py", "test_rule_module_edges.py"),
     "trickrules.rules.rewards": ("test_rewards.py", "test_reward_rules.py", "test_partners.py", "test_trick_names.py", "test_trick_number.py", "test_card_conditions.py",
-                                 "test_rule_module_edges.py"),
+                                 "test_rule_module_edges.py", "test_examples.py"),
     "trickrules.rules.whole_trick": ("test_whole_trick.py", "test_trick_names.py", "test_card_conditions.py", "test_rule_module_edges.py"),
     "trickrules.rules.ranking": ("test_ranking.py", "test_ranking_steps.py", "test_rank_order.py", "test_trick_number.py", "test_rule_module_edges.py"),
     "trickrules.rules.follow": ("test_follow.py", "test_follow_in_trick.py", "test_special_cards.py", "test_card_conditions.py", "test_rule_module_edges.py"),
