@@ -288,3 +288,22 @@ def test_the_longest_auction_is_as_long_as_the_most_decisions_the_phase_counts(d
         state.apply_action(game.string_to_action(call))
     assert state.phase != trickrules.Phase.AUCTION
     assert len(calls) == phases.auction.KIND.most_decisions(game, step) == (319 if doubling else 109)
+
+
+def test_a_pass_read_as_text_is_the_pass_of_the_phase_that_asks() -> None:
+    """After an auction, the declarer names a contract: the auction and the declare phase each
+    have a `pass`. Read as text, `pass` is the one the state offers, and a recorded game of
+    this spec replays from its texts."""
+    from trickrules.tools.record import build_record, replay
+
+    text = SPEC.replace("  - play\n  - score\n", "  - declare: {bidding: declarer}\n  - play\n  - score\n", 1)
+    game = trickrules.load_game(load_ruleset_text(text + "contracts:\n  plain: {description: plain}\n  grand: {description: grand}\n"))
+    state = game.new_initial_state(1, record=True)
+    assert game.string_to_action("pass") not in state.legal_actions()  # the game alone reads the first kind's pass
+    for said in ("bid 1C", "pass", "pass", "pass"):
+        state.apply_action(state.string_to_action(said))
+    assert state.phase == trickrules.Phase.DECLARE and state.declarer == 0
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert replay(build_record(state), game).verified

@@ -333,6 +333,17 @@ class State:
         """The text form of an action, e.g. ``play red-5``; `OutOfRangeError` if the game has none."""
         return self.game.action_to_string(refusals.number(action, self.game.num_distinct_actions(), "action"))
 
+    def string_to_action(self, text: str) -> int:
+        """The action whose text is `text` here: the legal one that reads so when there is one
+        (an auction and a bid or declare phase each have their own ``pass``), else the game's
+        (`Game.string_to_action`, ValueError if no action reads so)."""
+        action = self.game.string_to_action(text)
+        legal = self.legal_actions()
+        if action not in legal:
+            said = self.game.action_to_string(action)
+            action = next((other for other in legal if self.game.action_to_string(other) == said), action)
+        return action
+
     def log(self, kind: str, **fields: Any) -> None:
         """Add an event to the game's log (when the state keeps one)."""
         if self.events is not None:

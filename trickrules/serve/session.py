@@ -253,7 +253,7 @@ class Session:
                 raise ApiError(409, "the game moved on since this page was drawn: look again and choose")
             if isinstance(action, str):
                 try:
-                    action = state.game.string_to_action(action)
+                    action = state.string_to_action(action)
                 except ValueError:
                     raise ApiError(400, f"not an action of this game: {action[:80]!r}") from None
             action = as_int(action, "action", 0, state.game.num_distinct_actions() - 1)
@@ -376,7 +376,7 @@ class Session:
                 state = self._fresh(game, record["seed"], record.get("deals"))
                 actions, actors = [], []
                 for text in record.get("actions", []):
-                    action = game.string_to_action(text)
+                    action = state.string_to_action(text)
                     actors.append(state.current_player())
                     state.apply_action(action)
                     actions.append(action)

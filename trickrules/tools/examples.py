@@ -162,7 +162,7 @@ class _Runner:
         state = self.new_state(self.data["deal"])
         for number, text in enumerate(_flat(self.data.get("actions") or []), 1):
             try:
-                action = self.game.string_to_action(str(text))
+                action = state.string_to_action(str(text))
             except ValueError as error:
                 raise ExampleError(f"action {number}: {error}") from None
             legal = state.legal_actions()
@@ -226,7 +226,7 @@ class _Runner:
             legal = state.legal_actions()
             asked = state.action_to_string(legal[0]).split()[0]
             if decisions and decisions[0].split()[0] == asked:
-                state.apply_action(self.game.string_to_action(decisions.pop(0)))
+                state.apply_action(state.string_to_action(decisions.pop(0)))
             else:
                 state.apply_action(legal[0])
 

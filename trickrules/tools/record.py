@@ -320,7 +320,7 @@ def replay(record: dict[str, Any], game: Game) -> ReplayResult:
         if state.is_terminal():
             return ReplayResult(False, f"action {index + 1} ({text!r}) comes after the end of the game", index)
         try:
-            action = game.string_to_action(text)
+            action = state.string_to_action(text)
             state.apply_action(action)
         except ValueError as error:
             legal = ", ".join(game.action_to_string(a) for a in state.legal_actions())
