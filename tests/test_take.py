@@ -651,3 +651,33 @@ def test_a_state_resampled_before_the_choice_of_a_hand_game_picks_up_the_skat_it
         assert set(skat) <= set(copy.hands[copy.declarer]) and copy.stock == []
         assert every_card(copy) == Counter(range(game.num_cards))
 
+
+
+@pytest.mark.parametrize(("ends", "tricks"), [
+    ("makers_tricks == 2", 2),
+    ("defenders_tricks >= 1", 5),
+    ("declarer == 0 and tricks_played == 3", 3),
+])
+def test_play_ends_when_reads_the_declarers_side_and_the_tricks_played(ends: str, tricks: int) -> None:
+    """Seat 0 plays solo with every trump and wins every trick: the round's play ends after the
+    trick at which the condition first holds, or after the last."""
+    game = taking_game("{contracts: [open]}", f"play_ends_when: \"{ends}\"\n")
+    state = act(game.new_initial_state(deal=SUITED, record=True), "contract solo")
+    while state.round == 0 and not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.events is not None
+    end = next(i for i, e in enumerate(state.events) if e["type"] == "round_end")
+    assert sum(1 for e in state.events[:end] if e["type"] == "trick") == tricks
+
+
+def test_without_a_declarer_no_trick_is_the_makers() -> None:
+    """A round played with no declarer: makers_tricks stays 0, and the play goes to the last trick."""
+    from helpers import BASE
+
+    game = trickrules.load_game(trickrules.load_ruleset_text(BASE + "play_ends_when: \"makers_tricks >= 1\"\n", players=3))
+    state = game.new_initial_state(0, record=True)
+    while state.round == 0 and not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.events is not None
+    end = next(i for i, e in enumerate(state.events) if e["type"] == "round_end")
+    assert sum(1 for e in state.events[:end] if e["type"] == "trick") == 5
