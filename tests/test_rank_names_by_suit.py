@@ -76,3 +76,16 @@ def test_an_unknown_suit_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SpecError) as caught:
         trickrules.load_game(path)
     assert "TR301" in str(caught.value) and "rank_names_by_suit" in str(caught.value)
+
+
+@pytest.mark.parametrize(("written", "printed"), [
+    ("hearts 1", "hearts 4"), ("spades 1", "spades 1"), (" taroks 6 ", "taroks Skis"), ("taroks 5", "taroks J"),
+    ("stars 5", "stars J"), ("stars 1", "stars 1"), ("hearts J", "hearts J"), ("stars x", "stars x"),
+])
+def test_a_face_is_printed_with_its_suits_rank_name_or_the_decks(written: str, printed: str) -> None:
+    """A suit's own name of a rank comes first, then the deck's; a suit the deck lacks reads the
+    deck's names alone (hearts, second here, names rank 1 "4" for itself only)."""
+    from trickrules.rules.cards import face_text
+
+    deck = trickrules.load_ruleset_text(SPEC.replace("suits: [hearts, spades, taroks]", "suits: [spades, hearts, taroks]")).deck
+    assert face_text(deck, written) == printed
