@@ -96,9 +96,7 @@ def place_forced(state: State) -> bool:
     if not queue:
         return False
     lay(state, own, forced_cards(queue, state.tables.faces.suit, state.section_suits[own.player]))
-    if len(queue) == 1:
-        lay(state, own, queue[:])
-    if not queue:
+    if not queue:  # never one card left: forced_cards lays a lone card, and leaves none or two or more
         return False
     offset = state.game.place_offset
     enter(state, KIND, [offset + c for c in queue])
