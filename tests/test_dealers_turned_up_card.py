@@ -85,3 +85,17 @@ def test_the_whole_deck_dealt_is_no_dead_rule_and_the_spec_round_trips() -> None
 
 def test_the_rulebook_says_it_stays_in_the_dealers_hand() -> None:
     assert "The card stays in the dealer's hand, seen by all" in rulebook_markdown(spec_game(SPEC).ruleset)
+
+
+@pytest.mark.parametrize(("seed", "first", "second"), [
+    (0, "diamonds-8", "diamonds-5"), (1, "clubs-10", "spades-2"), (2, "diamonds-10", "diamonds-8"),
+    (3, "clubs-5", "spades-6"), (4, "clubs-9", "diamonds-5"), (5, "hearts-12", "hearts-13"),
+])
+def test_the_dealers_card_turned_up_is_drawn_by_the_seed_and_round(seed: int, first: str, second: str) -> None:
+    """Which of the dealer's cards is turned up is the seed's draw for that round, as recorded:
+    a record replays with the same card."""
+    state = _started(seed)
+    assert state.game.card_ids[turn_up.card(state)] == first
+    while state.round == 0:
+        state.apply_action(state.legal_actions()[0])
+    assert state.game.card_ids[turn_up.card(state)] == second
