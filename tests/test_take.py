@@ -681,3 +681,22 @@ def test_without_a_declarer_no_trick_is_the_makers() -> None:
     assert state.events is not None
     end = next(i for i, e in enumerate(state.events) if e["type"] == "round_end")
     assert sum(1 for e in state.events[:end] if e["type"] == "trick") == 5
+
+
+@pytest.mark.parametrize(("rules", "buried", "shown"), [("{groups: 2, bury: 2}", 2, False), ("{groups: 2, bury: 0}", 0, False),
+                                                       ("{groups: 2, shown: true}", 3, True)])
+def test_taking_a_group_moves_it_to_the_hand_and_asks_for_as_many_burials_as_the_rules_say(rules: str, buried: int, shown: bool) -> None:
+    """Group 1 (red-6, red-7, blue-6) goes to the declarer's hand and leaves the set-aside
+    cards; then it buries `bury` cards (as many as it took when not given), and the log says
+    whether the group was shown."""
+    game = taking_game(rules)
+    state = act(game.new_initial_state(deal=SUITED, record=True), "contract solo", "take group 1")
+    assert [game.card_ids[c] for c in state.set_aside] == ["blue-7", "green-6", "green-7"] and len(state.hands[0]) == 8
+    decisions = 0
+    while state.phase == Phase.TAKE:
+        state.apply_action(state.legal_actions()[0])
+        decisions += 1
+    assert decisions == buried and state.phase == Phase.PLAY
+    assert state.events is not None
+    assert [(e["cards"], e["shown"], e["group"]) for e in state.events if e["type"] == "take_set_aside"] == [
+        ([game.card_index(c) for c in ("red-6", "red-7", "blue-6")], shown, 0)]
