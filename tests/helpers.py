@@ -247,6 +247,19 @@ def problems(text: str) -> list[tuple[str, int, int, str, str]]:
     return [(p.code, p.line, p.column, p.path, p.message) for p in raised.value.problems]
 
 
+def bid_lowest_while(state: State, phase: int) -> int:
+    """Play a bidding where each seat makes the lowest bid it may, passing only when it may not
+    bid (every value is bid, then matched, in turn), while the state is in `phase`; return how
+    many decisions it took."""
+    count = 0
+    while state.phase == phase:
+        texts = {state.action_to_string(a): a for a in state.legal_actions()}
+        bids = [a for text, a in texts.items() if text != "pass"]
+        state.apply_action(min(bids) if bids else texts["pass"])
+        count += 1
+    return count
+
+
 # ---------------------------------------------------------------- games played part way
 
 

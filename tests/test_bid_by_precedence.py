@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import trickrules
-from helpers import legal_texts, say
+from helpers import bid_lowest_while, legal_texts, say
 from trickrules.errors import SpecError
 
 SPEC = """\
@@ -128,18 +128,6 @@ def test_precedence_runs_from_its_seat_round_the_table(tmp_path: Path) -> None:
     assert state.current_player() == 1 and "bid 7" in legal_texts(state)  # seat 1 comes first
 
 
-def _longest_bidding(state: trickrules.State, phase: int) -> int:
-    """Decisions of a bidding where each seat makes the lowest bid it may, passing only when it
-    may not bid (which makes every value be bid, then matched, in turn)."""
-    count = 0
-    while state.phase == phase:
-        texts = {state.action_to_string(a): a for a in state.legal_actions()}
-        bids = [a for text, a in texts.items() if text != "pass"]
-        state.apply_action(min(bids) if bids else texts["pass"])
-        count += 1
-    return count
-
-
 def test_the_stated_longest_game_allows_each_value_bid_twice_beyond_one_turn_each(game: trickrules.Game) -> None:
     """`max_game_length`: the 32 cards dealt, the declarer's choice of trumps and one turn of
     bidding each, and, bidding by precedence, each value from the lowest (5) up to the top of
@@ -150,4 +138,4 @@ def test_the_stated_longest_game_allows_each_value_bid_twice_beyond_one_turn_eac
     in_turn = trickrules.load_game(trickrules.load_ruleset_text(SPEC.replace("bidding: precedence, precedence: {seat: 0}, ", "")))
     assert in_turn.info().max_game_length == 32 + 1 + 4
     state = game.new_initial_state(seed=0)
-    assert _longest_bidding(state, state.phase) <= 4 + 2 * (13 - 5)
+    assert bid_lowest_while(state, state.phase) <= 4 + 2 * (13 - 5)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import trickrules
+from helpers import bid_lowest_while
 from trickrules.errors import SpecError
 
 CONTRACTS = ["klop", "three", "two", "one", "solo_three", "solo_two", "solo_one", "beggar", "solo_without",
@@ -143,12 +144,7 @@ def test_the_stated_longest_game_allows_two_bids_of_each_contract_at_each_seat(s
     dealt = {3: 16, 4: 12}[players] * players
     assert game.info().max_game_length == dealt + players + 2 * 12 * players
     state = game.new_initial_state(0)
-    count = 0
-    while state.phase == trickrules.Phase.DECLARE:
-        texts = {state.action_to_string(a): a for a in state.legal_actions()}
-        bids = [a for text, a in texts.items() if text != "pass"]
-        state.apply_action(min(bids) if bids else texts["pass"])
-        count += 1
+    count = bid_lowest_while(state, trickrules.Phase.DECLARE)
     assert players < count <= players + 2 * 12 * players
 
 

@@ -653,6 +653,15 @@ def test_a_state_resampled_before_the_choice_of_a_hand_game_picks_up_the_skat_it
 
 
 
+def _tricks_of_the_first_round(state: State) -> int:
+    """Play the first legal action until the first round ends; the tricks it played."""
+    while state.round == 0 and not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.events is not None
+    end = next(i for i, e in enumerate(state.events) if e["type"] == "round_end")
+    return sum(1 for e in state.events[:end] if e["type"] == "trick")
+
+
 @pytest.mark.parametrize(("ends", "tricks"), [
     ("makers_tricks == 2", 2),
     ("defenders_tricks >= 1", 5),
@@ -663,11 +672,7 @@ def test_play_ends_when_reads_the_declarers_side_and_the_tricks_played(ends: str
     trick at which the condition first holds, or after the last."""
     game = taking_game("{contracts: [open]}", f"play_ends_when: \"{ends}\"\n")
     state = act(game.new_initial_state(deal=SUITED, record=True), "contract solo")
-    while state.round == 0 and not state.is_terminal():
-        state.apply_action(state.legal_actions()[0])
-    assert state.events is not None
-    end = next(i for i, e in enumerate(state.events) if e["type"] == "round_end")
-    assert sum(1 for e in state.events[:end] if e["type"] == "trick") == tricks
+    assert _tricks_of_the_first_round(state) == tricks
 
 
 def test_without_a_declarer_no_trick_is_the_makers() -> None:
@@ -675,12 +680,7 @@ def test_without_a_declarer_no_trick_is_the_makers() -> None:
     from helpers import BASE
 
     game = trickrules.load_game(trickrules.load_ruleset_text(BASE + "play_ends_when: \"makers_tricks >= 1\"\n", players=3))
-    state = game.new_initial_state(0, record=True)
-    while state.round == 0 and not state.is_terminal():
-        state.apply_action(state.legal_actions()[0])
-    assert state.events is not None
-    end = next(i for i, e in enumerate(state.events) if e["type"] == "round_end")
-    assert sum(1 for e in state.events[:end] if e["type"] == "trick") == 5
+    assert _tricks_of_the_first_round(game.new_initial_state(0, record=True)) == 5
 
 
 @pytest.mark.parametrize(("rules", "buried", "shown"), [("{groups: 2, bury: 2}", 2, False), ("{groups: 2, bury: 0}", 0, False),
